@@ -1,0 +1,35 @@
+// Outgoing mail through SMTP_URL; without it, mails go to the log (the documented development
+// fallback, the only place a reset link may ever be logged).
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+  const { smtpUrl, from, log } = options;
+  if (!smtpUrl) {
+    return {
+      async send(mail) {
+        log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'SMTP_URL is not set; this mail was not sent');
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}

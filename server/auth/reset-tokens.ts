@@ -1,0 +1,44 @@
+// Password reset tokens: 256 random bits, only their SHA-256 stored, valid 60 minutes, single use,
+// one per user (a new request replaces the old one).
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { passwordResets } from '../db/schema';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Issues a token for the user, replacing any earlier one, and returns it in the clear (for the mail only). */
+export function issueResetToken(db: Db, userId: string, now = Date.now()): string {
+  const token = randomBytes(32).toString('base64url');
+  const row = { userId, tokenHash: sha256(token), expiresAt: now + RESET_TOKEN_TTL_MS };
+  db.insert(passwordResets)
+    .values(row)
+    .onConflictDoUpdate({ target: passwordResets.userId, set: { tokenHash: row.tokenHash, expiresAt: row.expiresAt } })
+    .run();
+  return token;
+}
+
+/** The user a live token belongs to, without using it up. */
+export function findResetTokenUser(db: Db, token: string, now = Date.now()): string | undefined {
+  const row = db
+    .select({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, sha256(token)))
+    .get();
+  return row && row.expiresAt > now ? row.userId : undefined;
+}
+
+/**
+ * Deletes the token's row and returns its user id if it was live. Deleting first makes it single
+ * use even if two requests race; an expired row is removed as well.
+ */
+export function consumeResetToken(db: Db, token: string, now = Date.now()): string | undefined {
+  const row = db
+    .delete(passwordResets)
+    .where(eq(passwordResets.tokenHash, sha256(token)))
+    .returning({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt })
+    .get();
+  return row && row.expiresAt > now ? row.userId : undefined;
+}

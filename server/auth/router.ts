@@ -1,0 +1,100 @@
+// Sign-up, sign-in and password recovery (CONTRACT §2 "Auth").
+import { TRPCError } from '@trpc/server';
+import {
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+} from '../../shared/auth-schemas';
+import { MESSAGES } from '../../shared/messages';
+import { memberProcedure, publicProcedure, router } from '../trpc/init';
+import { RetryLater } from '../trpc/errors';
+import {
+  EmailInUseError,
+  findCredentialsByEmail,
+  findPublicUserById,
+  findUserIdByEmail,
+  insertUser,
+  setPasswordHash,
+} from '../users/data';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { resetMail } from './reset-mail';
+import { consumeResetToken, findResetTokenUser, issueResetToken } from './reset-tokens';
+
+export const authRouter = router({
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = insertUser(ctx.deps.db, { name: input.name, email: input.email, passwordHash });
+      ctx.log.info({ userId: user._id }, 'member registered');
+      return { token: await ctx.deps.tokens.sign({ id: user._id, role: user.role }) };
+    } catch (error) {
+      if (error instanceof EmailInUseError) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailInUse });
+      throw error;
+    }
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const { loginThrottle, db, tokens } = ctx.deps;
+    const waitMs = loginThrottle.retryAfterMs(input.email, ctx.ip);
+    if (waitMs > 0) {
+      ctx.log.warn({ email: input.email, ip: ctx.ip }, 'sign-in refused: account locked for this address');
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: MESSAGES.tooManyAttempts(Math.ceil(waitMs / 60_000)),
+        cause: new RetryLater(Math.ceil(waitMs / 1000)),
+      });
+    }
+    const account = findCredentialsByEmail(db, input.email);
+    const passwordMatches = account
+      ? await verifyPassword(account.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    // Unknown email, wrong password and suspended account are one answer, so none can be told apart.
+    if (!account || !passwordMatches || account.status !== 'active') {
+      loginThrottle.recordFailure(input.email, ctx.ip);
+      ctx.log.warn({ email: input.email, ip: ctx.ip }, 'sign-in failed');
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
+    }
+    loginThrottle.recordSuccess(input.email, ctx.ip);
+    ctx.log.info({ userId: account.id }, 'signed in');
+    return { token: await tokens.sign({ id: account.id, role: account.role }) };
+  }),
+
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => {
+    const { db, mailer, config } = ctx.deps;
+    const userId = findUserIdByEmail(db, input.email);
+    if (userId) {
+      const token = issueResetToken(db, userId);
+      ctx.log.info({ userId }, 'password reset requested');
+      // Not awaited: the answer must not take longer (or fail) when the account exists.
+      mailer
+        .send(resetMail(input.email, config.appUrl, token))
+        .catch((error: unknown) => ctx.log.error({ err: error, userId }, 'password reset mail could not be sent'));
+    }
+    return { message: MESSAGES.resetLinkSent };
+  }),
+
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const { db, loginThrottle } = ctx.deps;
+    const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.resetTokenInvalid });
+    // Look before hashing, so a made-up token costs no argon2 work; consume after, atomically.
+    if (!findResetTokenUser(db, input.token)) throw invalid();
+    const passwordHash = await hashPassword(input.password);
+    const userId = db.transaction(() => {
+      const owner = consumeResetToken(db, input.token);
+      if (owner) setPasswordHash(db, owner, passwordHash);
+      return owner;
+    });
+    if (!userId) throw invalid();
+    const user = findPublicUserById(db, userId);
+    if (user) loginThrottle.forgetAccount(user.email);
+    ctx.log.info({ userId }, 'password reset completed');
+    return { message: MESSAGES.resetSuccessful };
+  }),
+
+  me: memberProcedure.query(({ ctx }) => {
+    const user = findPublicUserById(ctx.deps.db, ctx.user.id);
+    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    return user;
+  }),
+});

@@ -1,0 +1,111 @@
+// The environment, parsed once at start by one schema (CONTRACT §1). Every variable is optional.
+import path from 'node:path';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/constants';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const durationPattern = /^(\d+)\s*(s|m|h|d)?$/;
+const unitSeconds = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** "7d", "12h", "30m", "90s" or plain seconds, as seconds. */
+export function parseDurationSeconds(value: string): number | undefined {
+  const match = durationPattern.exec(value.trim());
+  if (!match) return undefined;
+  const seconds = Number(match[1]) * unitSeconds[(match[2] ?? 's') as keyof typeof unitSeconds];
+  return seconds > 0 ? seconds : undefined;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || v.startsWith('file:'), {
+    message: 'only file: URLs are supported for now (postgres:// is reserved for later)',
+  }),
+  MEDIA_ROOT: optionalText,
+  JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
+    message: 'must be at least 32 bytes',
+  }),
+  JWT_TTL: z
+    .string()
+    .default('7d')
+    .refine((v) => parseDurationSeconds(v) !== undefined, { message: 'must look like 7d, 12h, 30m, 90s or a number of seconds' }),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().trim().min(1).default('no-reply@localhost'),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_NAME: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalText,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  mediaRoot: string;
+  /** Undefined: generated once and kept in dataDir (see server/auth/jwt-secret.ts). */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  firstAdmin: { email: string; password: string; name: string } | undefined;
+  logLevel: string;
+  /** Fastify's trustProxy: false, true, a hop-count check, or a comma-separated list of addresses. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid environment:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  }
+  if (e.ADMIN_PASSWORD !== undefined && (e.ADMIN_PASSWORD.length < PASSWORD_MIN_LENGTH || e.ADMIN_PASSWORD.length > PASSWORD_MAX_LENGTH)) {
+    throw new ConfigError(`Invalid environment:\n  ADMIN_PASSWORD: must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseFile: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('file:'.length)) : path.join(dataDir, 'app.db'),
+    mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: parseDurationSeconds(e.JWT_TTL)!,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    firstAdmin: e.ADMIN_EMAIL
+      ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD!, name: e.ADMIN_NAME ?? 'Administrator' }
+      : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}

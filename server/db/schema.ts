@@ -1,0 +1,35 @@
+// The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    // Stored trimmed and lower-cased; the unique index on lower(email) holds even if a writer forgets.
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    membershipTier: text('membership_tier', { enum: MEMBERSHIP_TIERS }).notNull().default('free'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    // Milliseconds. Tokens issued before it are refused (CONTRACT "Tokens and roles").
+    passwordChangedAt: integer('password_changed_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+// One live reset token per user: a new request replaces the row.
+export const passwordResets = sqliteTable('password_resets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: integer('expires_at').notNull(),
+});

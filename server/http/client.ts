@@ -1,0 +1,39 @@
+// Serves the built client (dist/client) with a fallback to index.html for the SPA's routes.
+// Unknown /api, /trpc and /media paths, and anything that is not a page request, stay JSON 404s.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../shared/messages';
+import { sendError } from '../rest/errors';
+
+const NEVER_HTML = /^\/(api|trpc|media)(\/|$)/;
+
+function wantsPage(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !NEVER_HTML.test(request.url);
+}
+
+export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/; the rest (index.html) must be revalidated.
+        const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ clientDir }, 'no built client found: pages are not served (run npm run build)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasClient && wantsPage(request)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, MESSAGES.notFound);
+  });
+}

@@ -1,0 +1,18 @@
+// How a failed REST call answers (CONTRACT §2 "Errors"): `{msg}` on register and login,
+// `{message}` elsewhere, plus `success: false` where the route's success body has `success`.
+import type { FastifyReply } from 'fastify';
+
+export interface ErrorBodyStyle {
+  /** The key that carries the text. */
+  errorKey: 'msg' | 'message';
+  /** Whether the route's success body has `success`, so its failures carry `success: false`. */
+  successFlag: boolean;
+}
+
+export const DEFAULT_ERROR_STYLE: ErrorBodyStyle = { errorKey: 'message', successFlag: false };
+
+export function sendError(reply: FastifyReply, status: number, text: string, style: ErrorBodyStyle = DEFAULT_ERROR_STYLE) {
+  const body: Record<string, unknown> = style.successFlag ? { success: false } : {};
+  body[style.errorKey] = text;
+  return reply.code(status).send(body);
+}

@@ -1,0 +1,67 @@
+// The REST façade (CONTRACT §2): one table, each row reading its input from the request and calling
+// the same procedure the browser calls over tRPC. Nothing else happens here.
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Context } from '../trpc/context';
+import { httpStatusOf, publicMessage, retryAfterOf } from '../trpc/errors';
+import { createCaller } from '../trpc/router';
+import { DEFAULT_ERROR_STYLE, sendError, type ErrorBodyStyle } from './errors';
+
+type Caller = ReturnType<typeof createCaller>;
+
+interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  status?: number;
+  style?: ErrorBodyStyle;
+  call(caller: Caller, request: FastifyRequest): Promise<unknown>;
+}
+
+const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const params = (request: FastifyRequest) => request.params as Record<string, string>;
+// The façade hands the client's data over unchecked: each procedure's zod schema is the check.
+const untrusted = (value: unknown) => value as never;
+
+const MSG: ErrorBodyStyle = { errorKey: 'msg', successFlag: false };
+
+const routes: RestRoute[] = [
+  { method: 'POST', url: '/api/auth/register', status: 201, style: MSG, call: (c, r) => c.auth.register(untrusted(body(r))) },
+  { method: 'POST', url: '/api/auth/login', style: MSG, call: (c, r) => c.auth.login(untrusted(body(r))) },
+  { method: 'POST', url: '/api/auth/forgot-password', call: (c, r) => c.auth.forgotPassword(untrusted(body(r))) },
+  {
+    method: 'PUT',
+    url: '/api/auth/reset-password/:token',
+    call: (c, r) => c.auth.resetPassword(untrusted({ ...body(r), token: params(r).token })),
+  },
+];
+
+export function registerRestRoutes(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+  for (const route of routes) {
+    const style = route.style ?? DEFAULT_ERROR_STYLE;
+    app.route({
+      method: route.method,
+      url: route.url,
+      // Read by the central error handler, so that Fastify's own refusals (bad JSON) keep the route's shape.
+      config: { errorStyle: style },
+      handler: async (request, reply) => {
+        try {
+          const result = await route.call(createCaller(createContext({ req: request })), request);
+          return reply.code(route.status ?? 200).send(result);
+        } catch (error) {
+          if (!(error instanceof TRPCError)) throw error;
+          const status = httpStatusOf(error);
+          if (status >= 500) throw error;
+          const retryAfter = retryAfterOf(error);
+          if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+          return sendError(reply, status, publicMessage(error), style);
+        }
+      },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    errorStyle?: ErrorBodyStyle;
+  }
+}

@@ -1,0 +1,61 @@
+// The per-request context: the app's services, the client's address, and the session user,
+// looked up lazily so that public calls never touch the token or the database for it.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { UserStatus, Role } from '../../shared/constants';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import type { LoginThrottle } from '../auth/login-throttle';
+import type { Mailer } from '../auth/mailer';
+import type { SessionTokens } from '../auth/session-tokens';
+import { findSessionUser } from '../users/data';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  loginThrottle: LoginThrottle;
+}
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  status: UserStatus;
+}
+
+/** Why there is no usable session: no token at all, or one that no longer stands for a user. */
+export type Session = { user: SessionUser } | { failure: 'missing' | 'invalid' };
+
+export interface Context {
+  deps: AppDeps;
+  log: FastifyBaseLogger;
+  ip: string;
+  session(): Promise<Session>;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+async function resolveSession(deps: AppDeps, token: string | undefined): Promise<Session> {
+  if (!token) return { failure: 'missing' };
+  const claims = await deps.tokens.verify(token);
+  if (!claims) return { failure: 'invalid' };
+  // Role, status and existence come from the database, never from the token.
+  const user = findSessionUser(deps.db, claims.userId);
+  if (!user || claims.issuedAtMs < user.passwordChangedAt) return { failure: 'invalid' };
+  return { user: { id: user.id, role: user.role, status: user.status } };
+}
+
+export function contextFactory(deps: AppDeps) {
+  return function createContext({ req }: { req: FastifyRequest }): Context {
+    let session: Promise<Session> | undefined;
+    return {
+      deps,
+      log: req.log,
+      ip: req.ip,
+      session: () => (session ??= resolveSession(deps, bearerToken(req.headers.authorization))),
+    };
+  };
+}

@@ -1,0 +1,35 @@
+// One translation from a procedure's error to what a client may read, shared by both transports.
+import type { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { MESSAGES } from '../../shared/messages';
+
+/** Attached as a TRPCError's cause when the client should come back later (429). */
+export class RetryLater extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`retry after ${retryAfterSeconds}s`);
+  }
+}
+
+/** The message a client may see: the first validation problem, the error's own text, or nothing internal. */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) {
+    const issue = error.cause.issues[0];
+    if (!issue) return 'Invalid input';
+    const field = issue.path.join('.');
+    // Our schemas' messages name their field; zod's generic ones ("Invalid input") need the path.
+    return field && !issue.message.toLowerCase().includes(field.toLowerCase().split('.').pop()!)
+      ? `${field}: ${issue.message}`
+      : issue.message;
+  }
+  if (error.code === 'INTERNAL_SERVER_ERROR') return MESSAGES.internalError;
+  return error.message;
+}
+
+export function httpStatusOf(error: TRPCError): number {
+  return getHTTPStatusCodeFromError(error);
+}
+
+export function retryAfterOf(error: TRPCError): number | undefined {
+  return error.cause instanceof RetryLater ? error.cause.retryAfterSeconds : undefined;
+}

@@ -1,0 +1,129 @@
+// The users table's data functions. Other domains go through these, never through the table.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+
+/** A user as every API answers it: never a password or a hash (CONTRACT "Users (admin)"). */
+export interface PublicUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  membershipTier: MembershipTier;
+  status: UserStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const publicColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  membershipTier: users.membershipTier,
+  status: users.status,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
+
+export function toPublicUser(row: PublicRow): PublicUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    membershipTier: row.membershipTier,
+    status: row.status,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export class EmailInUseError extends Error {
+  override name = 'EmailInUseError';
+}
+
+function isUniqueEmailViolation(error: unknown): boolean {
+  // Drizzle may wrap the driver's error; the SqliteError is then its cause.
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE' && e.message.includes('users_email_unique')) return true;
+  }
+  return false;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  membershipTier?: MembershipTier;
+  status?: UserStatus;
+}
+
+/** Inserts a user; a taken email (in any letter case) throws EmailInUseError. */
+export function insertUser(db: Db, input: NewUser): PublicUser {
+  const now = Date.now();
+  try {
+    const row = db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        name: input.name,
+        email: input.email.toLowerCase(),
+        role: input.role ?? 'user',
+        membershipTier: input.membershipTier ?? 'free',
+        status: input.status ?? 'active',
+        passwordHash: input.passwordHash,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(publicColumns)
+      .get();
+    return toPublicUser(row);
+  } catch (error) {
+    if (isUniqueEmailViolation(error)) throw new EmailInUseError();
+    throw error;
+  }
+}
+
+/** What sign-in needs: the hash and the status, looked up by (already normalised) email. */
+export function findCredentialsByEmail(db: Db, email: string) {
+  return db
+    .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .get();
+}
+
+/** What every authenticated call re-reads: existence, role, status and when the password last changed. */
+export function findSessionUser(db: Db, id: string) {
+  return db
+    .select({ id: users.id, role: users.role, status: users.status, passwordChangedAt: users.passwordChangedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+}
+
+export function findPublicUserById(db: Db, id: string): PublicUser | undefined {
+  const row = db.select(publicColumns).from(users).where(eq(users.id, id)).get();
+  return row && toPublicUser(row);
+}
+
+export function findUserIdByEmail(db: Db, email: string): string | undefined {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .get()?.id;
+}
+
+/** Replaces the hash and moves passwordChangedAt, which invalidates every older session token. */
+export function setPasswordHash(db: Db, id: string, passwordHash: string): void {
+  const now = Date.now();
+  db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, id)).run();
+}

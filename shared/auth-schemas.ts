@@ -1,0 +1,44 @@
+// Input schemas for the auth procedures. The forms use the same limits, so both sides agree.
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'Email must be a valid email address' }));
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const nameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const registerInput = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+
+// Login checks presence only, not today's length rule: an account's password may predate it.
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
+export const forgotPasswordInput = z.object({ email: emailSchema });
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200, 'Reset token is invalid'),
+  password: newPasswordSchema,
+});

@@ -1,0 +1,23 @@
+// Limits and values that both the server and the client must agree on.
+
+export const PASSWORD_MIN_LENGTH = 6;
+// Long enough for any passphrase, short enough that hashing it is not a denial-of-service lever.
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+// RFC 5321 caps a forward path at 254 characters.
+export const EMAIL_MAX_LENGTH = 254;
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MEMBERSHIP_TIERS = ['free', 'paid'] as const;
+export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** localStorage key of the session token (spec §3). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** Spec §9: the reset page sends the member to /login this long after success. */
+export const RESET_REDIRECT_MS = 3000;

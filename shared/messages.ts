@@ -1,0 +1,23 @@
+// Every user-visible text that the server sends and the client also shows or falls back to.
+// Spec §8 is the source of these words; change them there first.
+
+export const MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  loginFailed: 'Login failed',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again, or reset your password.`,
+  emailInUse: 'An account with that email already exists',
+  resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
+  resetSuccessful: 'Password reset successful',
+  resetSuccessfulClient: 'Password reset successful! Redirecting to login...',
+  resetFailed: 'Failed to reset password',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  notSignedIn: 'Please sign in to continue',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  accountSuspended: 'This account is suspended',
+  adminOnly: 'Administrator access is required',
+  internalError: 'Internal Server Error',
+  notFound: 'Not Found',
+} as const;
