@@ -19,6 +19,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
+      // Our own cache-control (setHeaders) instead of the plugin's max-age=0 on everything.
+      cacheControl: false,
       wildcard: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; the rest (index.html) must be revalidated.

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, parseDurationSeconds } from './config';
+
+describe('configuration', () => {
+  it('works with an empty environment, using CONTRACT §1 defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('data'),
+      databaseFile: path.resolve('data', 'app.db'),
+      mediaRoot: path.resolve('data', 'media'),
+      jwtSecret: undefined,
+      jwtTtlSeconds: 7 * 86400,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@localhost',
+      firstAdmin: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('derives paths from DATA_DIR and the app URL from PORT', () => {
+    const config = parseConfig({ DATA_DIR: '/srv/site', PORT: '8080' });
+    expect(config.databaseFile).toBe('/srv/site/app.db');
+    expect(config.mediaRoot).toBe('/srv/site/media');
+    expect(config.appUrl).toBe('http://localhost:8080');
+  });
+
+  it('lists every bad variable at once', () => {
+    let message = '';
+    try {
+      parseConfig({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'postgres://db/site', SMTP_URL: 'http://x' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(name);
+  });
+
+  it('requires ADMIN_PASSWORD with ADMIN_EMAIL', () => {
+    expect(() => parseConfig({ ADMIN_EMAIL: 'root@example.com' })).toThrow(/ADMIN_PASSWORD/);
+    expect(parseConfig({ ADMIN_EMAIL: 'Root@Example.com', ADMIN_PASSWORD: 'secret1' }).firstAdmin).toEqual({
+      email: 'root@example.com',
+      password: 'secret1',
+      name: 'Administrator',
+    });
+  });
+
+  it('reads TRUST_PROXY as a hop count', () => {
+    const trust = parseConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);
+  });
+
+  it.each([
+    ['7d', 604800],
+    ['12h', 43200],
+    ['30m', 1800],
+    ['90s', 90],
+    ['3600', 3600],
+    ['0', undefined],
+    ['soon', undefined],
+  ])('reads the duration %s', (text, seconds) => {
+    expect(parseDurationSeconds(text)).toBe(seconds);
+  });
+});

@@ -1,0 +1,78 @@
+// The HTTP shell around the procedures: health, headers, 404s, the SPA fallback, hidden 5xx.
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+
+let t: TestApp | undefined;
+let clientDir: string | undefined;
+afterEach(async () => {
+  await t?.close();
+  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  t = clientDir = undefined;
+});
+
+function fakeClient() {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'qc-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>site</title>');
+  writeFileSync(path.join(clientDir, 'assets', 'app-123.js'), 'console.log(1)');
+  return clientDir;
+}
+
+describe('the HTTP shell', () => {
+  it('GET /healthz answers {status: ok}', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends the security headers on every response, errors included', async () => {
+    t = await createTestApp();
+    for (const url of ['/healthz', '/api/nothing', '/trpc/auth.me']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+  });
+
+  it('serves the client with a fallback to index.html, but unknown /api and /trpc paths are JSON 404s', async () => {
+    t = await createTestApp({ build: { clientDir: fakeClient() } });
+    const page = await t.app.inject('/reset-password/abc');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const asset = await t.app.inject('/assets/app-123.js');
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+
+    for (const url of ['/api/unknown', '/api', '/trpc/unknown.proc', '/media/nothing.png']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers an unexpected failure with a bare 500: no SQL, stack or path', async () => {
+    t = await createTestApp();
+    const db = new Database(path.join(t.dataDir, 'app.db'));
+    db.exec('drop table password_resets; drop table users');
+    db.close();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'whatever' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).toBe(JSON.stringify({ msg: 'Internal Server Error' }));
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
+    expect(forgot.statusCode).toBe(500);
+    expect(forgot.json()).toEqual({ message: 'Internal Server Error' });
+    expect(t.logs.text).toContain('no such table');
+  });
+});
