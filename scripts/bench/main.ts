@@ -1,0 +1,21 @@
+// `npm run bench [-- section ...]`: prints figures and ratios; it asserts nothing.
+// Sections: auth, cold-start, landing-js (default: all).
+import { benchAuth } from './auth';
+import { benchColdStart } from './cold-start';
+import { benchLandingJs } from './landing-js';
+
+const sections: Record<string, () => Promise<void>> = {
+  'cold-start': benchColdStart,
+  'landing-js': benchLandingJs,
+  auth: benchAuth,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in sections));
+if (unknown.length > 0) {
+  console.error(`Unknown section(s): ${unknown.join(', ')}. Known: ${Object.keys(sections).join(', ')}`);
+  process.exit(1);
+}
+
+console.log(`# Benchmarks (${new Date().toISOString()}, node ${process.version})`);
+for (const name of wanted.length > 0 ? wanted : Object.keys(sections)) await sections[name]!();
