@@ -21,7 +21,14 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // One index per sort column of the admin's list, each ending in id (the tie-break), so that
+    // any order and any page is an index walk (server/users/list-query.ts).
     index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_name_idx').on(sql`${t.name} collate nocase`, t.id),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_membership_tier_idx').on(t.membershipTier, t.id),
+    index('users_status_idx').on(t.status, t.id),
   ],
 );
 

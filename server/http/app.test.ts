@@ -44,15 +44,17 @@ describe('the HTTP shell', () => {
 
   it('serves the client with a fallback to index.html, but unknown /api and /trpc paths are JSON 404s', async () => {
     t = await createTestApp({ build: { clientDir: fakeClient() } });
-    const page = await t.app.inject('/reset-password/abc');
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/reset-password/abc', '/courses?from=mail']) {
+      const page = await t.app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
 
     const asset = await t.app.inject('/assets/app-123.js');
     expect(asset.headers['cache-control']).toMatch(/immutable/);
 
-    for (const url of ['/api/unknown', '/api', '/trpc/unknown.proc', '/media/nothing.png']) {
+    for (const url of ['/api/unknown', '/api', '/trpc/unknown.proc', '/media/nothing.png', '/assets/gone-456.js', '/favicon.ico']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);

@@ -3,14 +3,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from '../rest/errors';
 
 const NEVER_HTML = /^\/(api|trpc|media)(\/|$)/;
+// A missing /assets/old-chunk.js or /favicon.ico must stay a 404, not become the page.
+const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 
 function wantsPage(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !NEVER_HTML.test(request.url);
+  const pathname = request.url.split('?')[0]!;
+  return (request.method === 'GET' || request.method === 'HEAD') && !NEVER_HTML.test(pathname) && !LOOKS_LIKE_FILE.test(pathname);
 }
 
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
@@ -32,10 +35,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     app.log.warn({ clientDir }, 'no built client found: pages are not served (run npm run build)');
   }
 
+  const sendPage = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The static plugin answers a folder (/) with 403 when index is off, so / gets its own route.
+  if (hasClient) app.get('/', (_request, reply) => sendPage(reply));
+
   app.setNotFoundHandler((request, reply) => {
-    if (hasClient && wantsPage(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (hasClient && wantsPage(request)) return sendPage(reply);
     return sendError(reply, 404, MESSAGES.notFound);
   });
 }

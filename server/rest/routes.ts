@@ -24,6 +24,10 @@ const untrusted = (value: unknown) => value as never;
 
 const MSG: ErrorBodyStyle = { errorKey: 'msg', successFlag: false };
 
+const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
+const SUCCESS: ErrorBodyStyle = { errorKey: 'message', successFlag: true };
+const withSuccess = (data: unknown) => ({ success: true, data });
+
 const routes: RestRoute[] = [
   { method: 'POST', url: '/api/auth/register', status: 201, style: MSG, call: (c, r) => c.auth.register(untrusted(body(r))) },
   { method: 'POST', url: '/api/auth/login', style: MSG, call: (c, r) => c.auth.login(untrusted(body(r))) },
@@ -32,6 +36,22 @@ const routes: RestRoute[] = [
     method: 'PUT',
     url: '/api/auth/reset-password/:token',
     call: (c, r) => c.auth.resetPassword(untrusted({ ...body(r), token: params(r).token })),
+  },
+
+  { method: 'GET', url: '/api/admin/stats', style: SUCCESS, call: async (c) => withSuccess(await c.users.stats()) },
+  { method: 'GET', url: '/api/admin/users', call: (c, r) => c.users.list(untrusted(query(r))) },
+  { method: 'POST', url: '/api/admin/users', status: 201, style: SUCCESS, call: async (c, r) => withSuccess(await c.users.create(untrusted(body(r)))) },
+  {
+    method: 'PUT',
+    url: '/api/admin/users/:id',
+    style: SUCCESS,
+    call: async (c, r) => withSuccess(await c.users.update(untrusted({ ...body(r), id: params(r).id }))),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/users/:id',
+    style: SUCCESS,
+    call: async (c, r) => ({ success: true, ...(await c.users.delete(untrusted({ id: params(r).id }))) }),
   },
 ];
 

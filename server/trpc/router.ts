@@ -1,9 +1,11 @@
 // The root router: every domain's router, merged by hand.
 import { authRouter } from '../auth/router';
+import { usersRouter } from '../users/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

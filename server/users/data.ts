@@ -1,9 +1,10 @@
 // The users table's data functions. Other domains go through these, never through the table.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { indexUser, unindexUser } from './search-index';
 
 /** A user as every API answers it: never a password or a hash (CONTRACT "Users (admin)"). */
 export interface PublicUser {
@@ -17,7 +18,7 @@ export interface PublicUser {
   updatedAt: string;
 }
 
-const publicColumns = {
+export const publicColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
@@ -27,6 +28,9 @@ const publicColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
+
+// SQLite's implicit rowid: the key of the users_search index.
+const rowidColumn = sql<number>`${users}.rowid`;
 
 type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
 
@@ -64,31 +68,103 @@ export interface NewUser {
   status?: UserStatus;
 }
 
-/** Inserts a user; a taken email (in any letter case) throws EmailInUseError. */
+/** Inserts a user (and its search entry); a taken email (in any letter case) throws EmailInUseError. */
 export function insertUser(db: Db, input: NewUser): PublicUser {
   const now = Date.now();
   try {
-    const row = db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        name: input.name,
-        email: input.email.toLowerCase(),
-        role: input.role ?? 'user',
-        membershipTier: input.membershipTier ?? 'free',
-        status: input.status ?? 'active',
-        passwordHash: input.passwordHash,
-        passwordChangedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(publicColumns)
-      .get();
-    return toPublicUser(row);
+    return db.transaction((tx) => {
+      const { rowid, ...row } = tx
+        .insert(users)
+        .values({
+          id: randomUUID(),
+          name: input.name,
+          email: input.email.toLowerCase(),
+          role: input.role ?? 'user',
+          membershipTier: input.membershipTier ?? 'free',
+          status: input.status ?? 'active',
+          passwordHash: input.passwordHash,
+          passwordChangedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ ...publicColumns, rowid: rowidColumn })
+        .get();
+      indexUser(tx, rowid, row.name, row.email);
+      return toPublicUser(row);
+    });
   } catch (error) {
     if (isUniqueEmailViolation(error)) throw new EmailInUseError();
     throw error;
   }
+}
+
+export interface UserChanges {
+  name?: string | undefined;
+  email?: string | undefined;
+  role?: Role | undefined;
+  membershipTier?: MembershipTier | undefined;
+  status?: UserStatus | undefined;
+  passwordHash?: string | undefined;
+}
+
+/**
+ * Applies the given changes (a new hash also moves passwordChangedAt, signing the user out
+ * everywhere) and returns the user, or undefined if there is no such user.
+ */
+export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser | undefined {
+  const now = Date.now();
+  const { passwordHash, ...fields } = changes;
+  const set = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...(fields.email ? { email: fields.email.toLowerCase() } : {}),
+    ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+    updatedAt: now,
+  };
+  try {
+    return db.transaction((tx) => {
+      const updated = tx.update(users).set(set).where(eq(users.id, id)).returning({ ...publicColumns, rowid: rowidColumn }).get();
+      if (!updated) return undefined;
+      const { rowid, ...row } = updated;
+      if (fields.name !== undefined || fields.email !== undefined) {
+        unindexUser(tx, rowid);
+        indexUser(tx, rowid, row.name, row.email);
+      }
+      return toPublicUser(row);
+    });
+  } catch (error) {
+    if (isUniqueEmailViolation(error)) throw new EmailInUseError();
+    throw error;
+  }
+}
+
+/** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
+export function deleteUser(db: Db, id: string): boolean {
+  return db.transaction((tx) => {
+    const deleted = tx.delete(users).where(eq(users.id, id)).returning({ rowid: rowidColumn }).get();
+    if (deleted) unindexUser(tx, deleted.rowid);
+    return deleted !== undefined;
+  });
+}
+
+/** Active admins other than `exceptId`: the panel must never lose its last one. */
+export function countOtherActiveAdmins(db: Db, exceptId: string): number {
+  return db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
+    .get()!.n;
+}
+
+export function userStats(db: Db) {
+  const row = db
+    .select({
+      totalUsers: count(),
+      paidMembers: sql<number>`coalesce(sum(${users.membershipTier} = 'paid'), 0)`,
+      freeMembers: sql<number>`coalesce(sum(${users.membershipTier} = 'free'), 0)`,
+    })
+    .from(users)
+    .get()!;
+  return row;
 }
 
 /** What sign-in needs: the hash and the status, looked up by (already normalised) email. */
@@ -124,6 +200,5 @@ export function findUserIdByEmail(db: Db, email: string): string | undefined {
 
 /** Replaces the hash and moves passwordChangedAt, which invalidates every older session token. */
 export function setPasswordHash(db: Db, id: string, passwordHash: string): void {
-  const now = Date.now();
-  db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, id)).run();
+  updateUser(db, id, { passwordHash });
 }

@@ -22,6 +22,7 @@ test('joining with the card fields filled stores a token, goes home, and sends n
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('joiner password');
   await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
@@ -73,7 +74,9 @@ test('a member signs in to the dashboard, sees the locked course, and logs out',
   await signIn(page, email, 'member password');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Mia Member' })).toBeVisible();
-  await expect(page.getByText('Beyond Newton')).toBeVisible();
+  const course = page.getByRole('list', { name: 'Your course' });
+  await expect(course.getByRole('heading')).toHaveCount(10);
+  await expect(course.getByText('Locked', { exact: true })).toHaveCount(10);
   await expect(page.getByRole('link', { name: 'Become an Architect' })).toBeVisible();
 
   // A member who opens the admin panel is sent to their dashboard.

@@ -1,0 +1,55 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { CoursesPage } from '../pages/courses-page';
+import { DashboardPage } from '../pages/dashboard-page';
+import { ForgotPasswordPage } from '../pages/forgot-password-page';
+import { JoinPage } from '../pages/join-page';
+import { LandingPage } from '../pages/landing-page';
+import { LoginPage } from '../pages/login-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { ResetPasswordPage } from '../pages/reset-password-page';
+import { TermsPage } from '../pages/terms-page';
+import { GuardFallback, requireToken } from './require-token';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './site-header';
+import { SiteLayout } from './site-layout';
+
+const focused: RouteHandle = { focused: true };
+
+export const router = createBrowserRouter([
+  {
+    Component: SiteLayout,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Errors below render inside the layout, so the page keeps its background and footer.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, Component: LandingPage },
+          { path: 'courses', Component: CoursesPage },
+          { path: 'join', Component: JoinPage, handle: focused },
+          { path: 'login', Component: LoginPage, handle: focused },
+          { path: 'forgot-password', Component: ForgotPasswordPage, handle: focused },
+          { path: 'reset-password/:token', Component: ResetPasswordPage, handle: focused },
+          { path: 'terms', Component: TermsPage },
+          {
+            loader: requireToken,
+            hydrateFallbackElement: <GuardFallback />,
+            children: [
+              { path: 'dashboard', Component: DashboardPage },
+              {
+                path: 'admin/dashboard',
+                errorElement: <RouteError />,
+                // Its own chunk: visitors and members never download the admin panel.
+                lazy: async () => {
+                  const { AdminPage } = await import('../admin/admin-page');
+                  return { Component: AdminPage };
+                },
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+]);

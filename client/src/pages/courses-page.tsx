@@ -1,0 +1,76 @@
+import { ButtonLink } from '../ui/button';
+import { usePageTitle } from '../lib/use-page-title';
+import { COURSE_MODULES } from './course-modules';
+import { ModuleList } from './module-list';
+
+export function CoursesPage() {
+  usePageTitle('Courses');
+  return (
+    <div className="page">
+      <section className="hero hero--compact">
+        <p className="eyebrow">The ten-part course</p>
+        <h1 className="hero__title">
+          Become the conscious creator of your life
+        </h1>
+        <p className="hero__lead">
+          Ten modules that carry you from the physics of possibility to a grounded, sovereign way of living. Study at your
+          own pace, return to any lesson, and let each idea become a practice.
+        </p>
+        <div className="actions actions--center">
+          <ButtonLink to="/join" variant="primary">
+            Illuminate Your Path
+          </ButtonLink>
+          <a className="button button--secondary" href="#tiers">
+            Compare the paths
+          </a>
+        </div>
+      </section>
+
+      <section className="section">
+        <h2 id="modules-title" className="section__title">
+          The ten modules
+        </h2>
+        <p className="section__intro">Each module builds on the one before, from a new picture of reality to a new way of living in it.</p>
+        <ModuleList modules={COURSE_MODULES} labelledBy="modules-title" />
+      </section>
+
+      <section className="section section--anchor" id="tiers" tabIndex={-1}>
+        <h2 className="section__title">
+          Choose your path
+        </h2>
+        <div className="tier-grid">
+          <article className="panel tier-card" aria-labelledby="tier-explorer">
+            <p className="tier-card__kind">Free membership</p>
+            <h3 id="tier-explorer" className="tier-card__title">
+              The Explorer
+            </h3>
+            <p>Step into the community and get a feel for the ideas before you commit.</p>
+            <ul className="tick-list">
+              <li>A free member account and personal dashboard</li>
+              <li>An overview of all ten modules</li>
+              <li>Upgrade to the full course whenever you are ready</li>
+            </ul>
+            <ButtonLink to="/join" variant="secondary" className="tier-card__action">
+              Join for Free
+            </ButtonLink>
+          </article>
+          <article className="panel tier-card tier-card--featured" aria-labelledby="tier-architect">
+            <p className="tier-card__kind">The ten-part course</p>
+            <h3 id="tier-architect" className="tier-card__title">
+              The Architect
+            </h3>
+            <p>Walk the whole path, from the first shift in perspective to a life lived in sovereignty, with every module open to you.</p>
+            <ul className="tick-list">
+              <li>All ten modules, unlocked</li>
+              <li>Practices to carry each idea into daily life</li>
+              <li>Everything in the Explorer membership</li>
+            </ul>
+            <ButtonLink to="/join" variant="primary" className="tier-card__action">
+              Become an Architect
+            </ButtonLink>
+          </article>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { MESSAGES } from '../../../shared/messages';
+import { serverMessage } from '../lib/server-message';
+import { getToken, roleOf } from '../lib/session';
+import { useCurrentUser } from '../lib/use-current-user';
+import { useLogout } from '../lib/use-logout';
+import { usePageTitle } from '../lib/use-page-title';
+import { Button, ButtonLink } from '../ui/button';
+import { FormMessage } from '../ui/form-message';
+import { COURSE_MODULES } from './course-modules';
+import { ModuleList } from './module-list';
+
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const me = useCurrentUser();
+  const logout = useLogout();
+  // Read once: the link must not flicker while signing out removes the token.
+  const [isAdmin] = useState(() => roleOf(getToken()) === 'admin');
+
+  const user = me.data;
+  const paid = user?.membershipTier === 'paid';
+
+  return (
+    <div className="page">
+      <section className="panel dashboard-head">
+        <div className="dashboard-head__text">
+          <p className="eyebrow">Member dashboard</p>
+          {user ? (
+            <>
+              <h1 className="dashboard-head__title">
+                Welcome, {user.name}
+              </h1>
+              <p className="tier-badge">
+                <span className="tier-badge__label">Your membership</span>
+                <span className={`tier-badge__value ${paid ? 'tier-badge__value--paid' : ''}`}>
+                  {paid ? 'Architect — the ten-part course' : 'Explorer — free membership'}
+                </span>
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="dashboard-head__title">
+                Welcome
+              </h1>
+              {me.isPending && (
+                <p className="muted" role="status">
+                  Loading your dashboard…
+                </p>
+              )}
+            </>
+          )}
+        </div>
+        <div className="actions">
+          {isAdmin && (
+            <ButtonLink to="/admin/dashboard" variant="secondary">
+              Open the Admin Panel
+            </ButtonLink>
+          )}
+          <Button variant="quiet" onClick={logout}>
+            Logout
+          </Button>
+        </div>
+      </section>
+
+      {me.error && me.error.data?.httpStatus !== 401 && (
+        <FormMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</FormMessage>
+      )}
+
+      {user && (
+        <section className="section">
+          <div className="section__head">
+            <h2 id="course-title" className="section__title">
+              Your course
+            </h2>
+            <p className="section__intro">
+              {paid
+                ? 'All ten modules are open to you. Take them in order, and give each one time to settle.'
+                : 'As an Explorer you can see the whole path. The modules open when you become an Architect.'}
+            </p>
+          </div>
+
+          {!paid && (
+            <div className="panel upgrade">
+              <div>
+                <h3 className="upgrade__title">Unlock all ten modules</h3>
+                <p>The Architect path opens the complete course, with practices for every stage of the journey.</p>
+              </div>
+              <ButtonLink to="/courses#tiers" variant="primary">
+                Become an Architect
+              </ButtonLink>
+            </div>
+          )}
+
+          <ModuleList modules={COURSE_MODULES} access={paid ? 'unlocked' : 'locked'} labelledBy="course-title" />
+        </section>
+      )}
+    </div>
+  );
+}

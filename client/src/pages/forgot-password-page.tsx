@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '../../../shared/messages';
+import { serverMessage } from '../lib/server-message';
+import { trpc } from '../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+import { AuthCard } from '../ui/auth-card';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { FormMessage } from '../ui/form-message';
+
+export function ForgotPasswordPage() {
+  usePageTitle('Reset Password');
+  const forgot = trpc.auth.forgotPassword.useMutation();
+  const [email, setEmail] = useState('');
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    forgot.mutate({ email });
+  }
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      intro="Enter the email address of your account and we will send you a link to choose a new password."
+      footer={
+        <p>
+          <Link to="/login">Back to Sign In</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={onSubmit}>
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" variant="primary" className="button--block" busy={forgot.isPending}>
+          Send Reset Link
+        </Button>
+        {/* The same words whether or not the account exists (spec §8). */}
+        {forgot.isSuccess && <FormMessage tone="success">{MESSAGES.resetLinkSent}</FormMessage>}
+        {forgot.error && <FormMessage tone="error">{serverMessage(forgot.error, MESSAGES.somethingWentWrong)}</FormMessage>}
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { MESSAGES } from '../../../shared/messages';
+import { serverMessage } from '../lib/server-message';
+import { setToken } from '../lib/session';
+import { trpc } from '../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+import { AuthCard } from '../ui/auth-card';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { FormMessage } from '../ui/form-message';
+import { PasswordField } from '../ui/password-input';
+
+export function JoinPage() {
+  usePageTitle('Create Your Account');
+  const navigate = useNavigate();
+  const register = trpc.auth.register.useMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Only these three go to the server; the card fields below are never read.
+    register.mutate(
+      { name, email, password },
+      {
+        onSuccess: ({ token }) => {
+          setToken(token);
+          navigate('/', { replace: true });
+        },
+      },
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Create Your Account"
+      intro="Join free as an Explorer. You can step onto the Architect path whenever you are ready."
+      footer={
+        <p>
+          Already a member? <Link to="/login">Sign in to your account</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={onSubmit}>
+        <Field label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+
+        <fieldset className="fieldset">
+          <legend className="fieldset__legend">Payment details (optional)</legend>
+          <p className="fieldset__note">Nothing is charged today. Card details stay in this browser: they are not sent or stored.</p>
+          {/* Uncontrolled and unnamed on purpose: nothing here is ever part of a request. */}
+          <Field label="Card number" autoComplete="cc-number" inputMode="numeric" placeholder="1234 5678 9012 3456" />
+          <div className="field-row">
+            <Field label="Expiry (MM / YY)" autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" />
+            <Field label="CVC" autoComplete="cc-csc" inputMode="numeric" placeholder="123" />
+          </div>
+        </fieldset>
+
+        <p className="form__terms">
+          By creating an account you agree to our <Link to="/terms">Terms of Service</Link>.
+        </p>
+
+        <Button type="submit" variant="primary" className="button--block" busy={register.isPending}>
+          Create Account
+        </Button>
+        {register.error && <FormMessage tone="error">{serverMessage(register.error, MESSAGES.somethingWentWrong)}</FormMessage>}
+      </form>
+    </AuthCard>
+  );
+}

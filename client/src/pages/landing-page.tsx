@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../ui/button';
+import { usePageTitle } from '../lib/use-page-title';
+
+interface Concept {
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+const CONCEPTS: Concept[] = [
+  {
+    title: 'The Quantum Self',
+    text: 'You are not a fixed thing moving through a fixed world. Beneath habit and history lies a self that is still unfolding, made of potential as much as memory.',
+    icon: <SelfIcon />,
+  },
+  {
+    title: 'The Field of Possibility',
+    text: 'Every moment holds more futures than the one you expect. Learn to sense that wider field, and to choose from it with a steady and open heart.',
+    icon: <FieldIcon />,
+  },
+  {
+    title: 'True Sovereignty',
+    text: 'Freedom begins where reaction ends. Reclaim authorship of your attention, your choices and your life, and offer that clarity to the world around you.',
+    icon: <CrownIcon />,
+  },
+];
+
+export function LandingPage() {
+  usePageTitle(undefined);
+  return (
+    <div className="page">
+      <section className="hero">
+        <p className="eyebrow">A course in quantum consciousness</p>
+        <h1 className="hero__title">
+          You are the observer, and the author, of your reality
+        </h1>
+        <p className="hero__lead">
+          A guided journey through the ideas of quantum physics, depth psychology and embodied practice, for anyone ready
+          to live with more presence, purpose and freedom.
+        </p>
+        <div className="actions actions--center">
+          <ButtonLink to="/courses" variant="primary">
+            Begin Your Journey
+          </ButtonLink>
+          <ButtonLink to="/courses" variant="secondary">
+            Explore the Courses
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section className="section">
+        <h2 className="section__title">
+          Three ideas at the heart of the path
+        </h2>
+        <ul className="card-grid" role="list">
+          {CONCEPTS.map((concept) => (
+            <li key={concept.title} className="panel concept-card">
+              <span className="concept-card__icon">{concept.icon}</span>
+              <h3 className="concept-card__title">{concept.title}</h3>
+              <p>{concept.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function SelfIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
+      <circle cx="24" cy="24" r="6" fill="currentColor" />
+      <ellipse cx="24" cy="24" rx="19" ry="7.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      <ellipse cx="24" cy="24" rx="19" ry="7.5" fill="none" stroke="currentColor" strokeWidth="1.4" transform="rotate(60 24 24)" />
+      <ellipse cx="24" cy="24" rx="19" ry="7.5" fill="none" stroke="currentColor" strokeWidth="1.4" transform="rotate(120 24 24)" />
+    </svg>
+  );
+}
+
+function FieldIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
+      <path d="M4 30c5 0 5-12 10-12s5 12 10 12 5-12 10-12 5 12 10 12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <path d="M4 38c5 0 5-6 10-6s5 6 10 6 5-6 10-6 5 6 10 6" fill="none" stroke="currentColor" strokeOpacity="0.55" strokeWidth="1.4" strokeLinecap="round" />
+      <circle cx="24" cy="10" r="2.5" fill="currentColor" />
+      <circle cx="12" cy="8" r="1.2" fill="currentColor" fillOpacity="0.7" />
+      <circle cx="37" cy="12" r="1.4" fill="currentColor" fillOpacity="0.7" />
+    </svg>
+  );
+}
+
+function CrownIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
+      <path d="M8 34 6 14l11 9 7-13 7 13 11-9-2 20Z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path d="M9 40h30" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <circle cx="24" cy="27" r="2.6" fill="currentColor" />
+    </svg>
+  );
+}

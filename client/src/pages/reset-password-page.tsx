@@ -1,0 +1,80 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '../../../shared/constants';
+import { MESSAGES } from '../../../shared/messages';
+import { serverMessage } from '../lib/server-message';
+import { trpc } from '../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+import { AuthCard } from '../ui/auth-card';
+import { Button } from '../ui/button';
+import { FormMessage } from '../ui/form-message';
+import { PasswordField } from '../ui/password-input';
+
+export function ResetPasswordPage() {
+  usePageTitle('Enter New Password');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const reset = trpc.auth.resetPassword.useMutation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+
+  const succeeded = reset.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirm) {
+      // Spec §5: say so and send nothing.
+      setMismatch(true);
+      reset.reset();
+      return;
+    }
+    setMismatch(false);
+    reset.mutate({ token, password });
+  }
+
+  return (
+    <AuthCard
+      title="Enter New Password"
+      intro="Choose a new password for your account. You will use it the next time you sign in."
+      footer={
+        <p>
+          Link expired? <Link to="/forgot-password">Request a new reset link</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={onSubmit}>
+        <PasswordField
+          label="New Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <Button type="submit" variant="primary" className="button--block" busy={reset.isPending} disabled={succeeded}>
+          Reset Password
+        </Button>
+        {mismatch && <FormMessage tone="error">{MESSAGES.passwordsDoNotMatch}</FormMessage>}
+        {succeeded && <FormMessage tone="success">{MESSAGES.resetSuccessfulClient}</FormMessage>}
+        {reset.error && <FormMessage tone="error">{serverMessage(reset.error, MESSAGES.resetFailed)}</FormMessage>}
+      </form>
+    </AuthCard>
+  );
+}

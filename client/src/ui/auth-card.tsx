@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+interface AuthCardProps {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** The narrow centred panel that every account screen (join, sign in, reset) shares. */
+export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
+  return (
+    <div className="auth">
+      <section className="panel auth__card">
+        <h1 className="auth__title">
+          {title}
+        </h1>
+        {intro && <p className="auth__intro">{intro}</p>}
+        {children}
+        {footer && <div className="auth__footer">{footer}</div>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Field } from './field';
+
+interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  label: string;
+  hint?: ReactNode;
+}
+
+/** A password field with a show/hide toggle (spec §2). */
+export function PasswordField(props: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      {...props}
+      renderInput={(inputProps) => (
+        <div className="password-input">
+          <input {...inputProps} type={shown ? 'text' : 'password'} spellCheck={false} autoCapitalize="none" />
+          <button
+            type="button"
+            className="password-input__toggle"
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            aria-pressed={shown}
+            aria-controls={inputProps.id}
+            onClick={() => setShown((value) => !value)}
+          >
+            {shown ? <EyeClosedIcon /> : <EyeIcon />}
+          </button>
+        </div>
+      )}
+    />
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="12" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.7" />
+    </svg>
+  );
+}
+
+function EyeClosedIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M3 3l18 18M10.6 5.1A9.9 9.9 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.6 9.6 0 0 0 4.4-1.1M9.9 9.9a3.2 3.2 0 0 0 4.2 4.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

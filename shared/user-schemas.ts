@@ -1,0 +1,68 @@
+// Input schemas of the admin's user management (CONTRACT "Users (admin)"), shared with the panel.
+import { z } from 'zod';
+import { emailSchema, nameSchema, newPasswordSchema } from './auth-schemas';
+import { MEMBERSHIP_TIERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from './constants';
+
+export const USER_SORT_FIELDS = ['name', 'email', 'role', 'membershipTier', 'status', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const USERS_PAGE_SIZE = 10;
+export const USER_SEARCH_MAX_LENGTH = 200;
+
+// A query string's empty value means "not given", so `?page=&search=` is the default page.
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const listUsersInput = z.object({
+  page: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: 'page must be a whole number of 1 or more' })
+      .int('page must be a whole number of 1 or more')
+      .min(1, 'page must be a whole number of 1 or more')
+      .max(1_000_000_000, 'page is too large')
+      .default(1),
+  ),
+  search: z
+    .string({ error: 'search must be text' })
+    .max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`)
+    .default(''),
+  sortBy: z.preprocess(
+    blankAsAbsent,
+    z.enum(USER_SORT_FIELDS, { error: `sortBy must be one of ${USER_SORT_FIELDS.join(', ')}` }).default('createdAt'),
+  ),
+  sortOrder: z.preprocess(blankAsAbsent, z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc')),
+});
+export type ListUsersInput = z.infer<typeof listUsersInput>;
+
+const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
+const tierSchema = z.enum(MEMBERSHIP_TIERS, { error: `membershipTier must be one of ${MEMBERSHIP_TIERS.join(', ')}` });
+const statusSchema = z.enum(USER_STATUSES, { error: `status must be one of ${USER_STATUSES.join(', ')}` });
+
+export const createUserInput = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: roleSchema.default('user'),
+  membershipTier: tierSchema.default('free'),
+  status: statusSchema.default('active'),
+});
+
+const userId = z.string({ error: 'id is required' }).min(1, 'id is required').max(100, 'id is too long');
+
+// Every field may be left out; unknown keys (createdAt, updatedAt, __v, _id) are dropped by zod.
+// An empty password means "unchanged" (spec §5).
+export const updateUserInput = z.object({
+  id: userId,
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  role: roleSchema.optional(),
+  membershipTier: tierSchema.optional(),
+  status: statusSchema.optional(),
+  password: z.union([z.literal(''), newPasswordSchema], {
+    error: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, or empty to keep it`,
+  }).optional(),
+});
+
+export const userIdInput = z.object({ id: userId });
