@@ -9,9 +9,13 @@ export interface SessionTokens {
 }
 
 export function createSessionTokens(secret: string, ttlSeconds: number): SessionTokens {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes would import the key again on every sign and verify.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    sign(user) {
+    async sign(user) {
       // iat keeps its milliseconds (RFC 7519 allows a fractional NumericDate) so that a token
       // issued right after a password change is not mistaken for one issued before it.
       const now = Date.now() / 1000;
@@ -19,11 +23,11 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
         .setExpirationTime(Math.floor(now) + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] });
         const user = payload.user as { id?: unknown } | undefined;
         if (typeof user?.id !== 'string' || typeof payload.iat !== 'number') return null;
         return { userId: user.id, issuedAtMs: Math.round(payload.iat * 1000) };
