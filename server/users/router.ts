@@ -46,13 +46,15 @@ export const usersRouter = router({
   update: adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.deps;
     const { id, password, ...changes } = input;
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    // Nothing awaits from here to the write, so no other request can change the admins in between
+    // (two admins demoting each other at once must not leave none).
     const target = findPublicUserById(db, id);
     if (!target) throw notFound(id);
     if (losesAdmin(target, changes)) {
       if (id === ctx.user.id) throw refuse('You cannot demote or suspend your own account');
       if (countOtherActiveAdmins(db, id) === 0) throw refuse('The last active admin cannot be demoted or suspended');
     }
-    const passwordHash = password ? await hashPassword(password) : undefined;
     try {
       const user = updateUser(db, id, { ...changes, passwordHash });
       if (!user) throw notFound(id);
