@@ -1,13 +1,15 @@
 // `npm run bench [-- section ...]`: prints figures and ratios; it asserts nothing.
-// Sections: auth, cold-start, landing-js (default: all).
+// Sections: cold-start, landing-js, auth, users (default: all).
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
 import { benchLandingJs } from './landing-js';
+import { benchUsers } from './users';
 
 const sections: Record<string, () => Promise<void>> = {
   'cold-start': benchColdStart,
   'landing-js': benchLandingJs,
   auth: benchAuth,
+  users: benchUsers,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // Starts the built server (dist/server/main.js) as a child process on a free port with a fresh
 // DATA_DIR, the way an operator runs it, for benchmarks to measure from outside.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ export interface ServerProcess {
   pid: number;
   /** Milliseconds from spawn to the first 200 from /healthz. */
   startupMs: number;
+  /** The server's resident set size now, in bytes (Linux). */
+  rssBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -25,8 +27,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'qc-bench-'));
+export function benchDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'qc-bench-'));
+}
+
+/** Starts the server on a fresh DATA_DIR that stop() removes, or on the caller's own `ownDataDir`. */
+export async function startServer(env: Record<string, string> = {}, ownDataDir?: string): Promise<ServerProcess> {
+  const dataDir = ownDataDir ?? benchDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -48,11 +55,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     url,
     pid: child.pid!,
     startupMs,
+    rssBytes() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+    },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -40,3 +40,10 @@ export const passwordResets = sqliteTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+// How many users have each one- and two-character fragment in their (ASCII lower-cased) name or
+// email: the exact count for searches too short for the trigram index (server/users/search-index.ts).
+export const userSearchGrams = sqliteTable('user_search_grams', {
+  gram: text('gram').primaryKey(),
+  users: integer('users').notNull(),
+});

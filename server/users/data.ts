@@ -89,7 +89,7 @@ export function insertUser(db: Db, input: NewUser): PublicUser {
         })
         .returning({ ...publicColumns, rowid: rowidColumn })
         .get();
-      indexUser(tx, rowid, row.name, row.email);
+      indexUser(tx, { rowid, name: row.name, email: row.email });
       return toPublicUser(row);
     });
   } catch (error) {
@@ -122,12 +122,12 @@ export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser
   };
   try {
     return db.transaction((tx) => {
-      const updated = tx.update(users).set(set).where(eq(users.id, id)).returning({ ...publicColumns, rowid: rowidColumn }).get();
-      if (!updated) return undefined;
-      const { rowid, ...row } = updated;
-      if (fields.name !== undefined || fields.email !== undefined) {
-        unindexUser(tx, rowid);
-        indexUser(tx, rowid, row.name, row.email);
+      const before = tx.select({ rowid: rowidColumn, name: users.name, email: users.email }).from(users).where(eq(users.id, id)).get();
+      if (!before) return undefined;
+      const { rowid, ...row } = tx.update(users).set(set).where(eq(users.id, id)).returning({ ...publicColumns, rowid: rowidColumn }).get()!;
+      if (row.name !== before.name || row.email !== before.email) {
+        unindexUser(tx, before);
+        indexUser(tx, { rowid, name: row.name, email: row.email });
       }
       return toPublicUser(row);
     });
@@ -140,8 +140,8 @@ export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
 export function deleteUser(db: Db, id: string): boolean {
   return db.transaction((tx) => {
-    const deleted = tx.delete(users).where(eq(users.id, id)).returning({ rowid: rowidColumn }).get();
-    if (deleted) unindexUser(tx, deleted.rowid);
+    const deleted = tx.delete(users).where(eq(users.id, id)).returning({ rowid: rowidColumn, name: users.name, email: users.email }).get();
+    if (deleted) unindexUser(tx, deleted);
     return deleted !== undefined;
   });
 }

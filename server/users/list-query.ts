@@ -1,11 +1,11 @@
 // The admin's user list: search, sort over the whole result, then one page (CONTRACT list rules).
-import { asc, count, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListUsersInput, UserSortField } from '../../shared/user-schemas';
 import { USERS_PAGE_SIZE } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { publicColumns, toPublicUser, type PublicUser } from './data';
-import { userMatches } from './search-index';
+import { countUsers, searchCondition } from './search-index';
 
 // Each matches an index in server/db/schema.ts, so ORDER BY ... LIMIT/OFFSET is an index walk.
 const sortColumns: Record<UserSortField, SQL | AnyColumn> = {
@@ -23,31 +23,40 @@ export interface UserPage {
   currentPage: number;
 }
 
+/**
+ * Which form of the search condition to page with. Walking the sort index visits about
+ * (offset + page) × all / matches rows before the page is full; reading and sorting the matches
+ * costs about `matches`. Dense matches (a common fragment) walk; sparse ones sort.
+ */
+function pagingCondition(db: Db, search: ReturnType<typeof searchCondition>, matches: number, offset: number): SQL {
+  const all = countUsers(db);
+  const walkCost = ((offset + USERS_PAGE_SIZE) * all) / matches;
+  return walkCost < matches ? search.matchesWhileWalking : search.matches;
+}
+
 export function listUsers(db: Db, input: ListUsersInput): UserPage {
-  const search = input.search.trim();
-  const where = search ? userMatches(search) : undefined;
+  const fragment = input.search.trim();
+  const search = fragment ? searchCondition(fragment) : undefined;
+  const total = search ? search.count(db) : countUsers(db);
+  const result = (data: PublicUser[]) => ({
+    data,
+    totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    currentPage: input.page,
+  });
+  const offset = (input.page - 1) * USERS_PAGE_SIZE;
+  if (offset >= total) return result([]);
+
+  const where = search && pagingCondition(db, search, total, offset);
   const direction = input.sortOrder === 'asc' ? asc : desc;
   const order = [direction(sortColumns[input.sortBy]), direction(users.id)];
-
-  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
-  // Walk the sort index for the page's rowids only (a covering index scan), then read those rows.
+  // Walk for the page's rowids only (a covering index scan), then read just those rows.
   const pageRowids = db
     .select({ rowid: sql<number>`${users}.rowid` })
     .from(users)
     .where(where)
     .orderBy(...order)
     .limit(USERS_PAGE_SIZE)
-    .offset((input.page - 1) * USERS_PAGE_SIZE);
-  const rows = db
-    .select(publicColumns)
-    .from(users)
-    .where(inArray(sql`${users}.rowid`, pageRowids))
-    .orderBy(...order)
-    .all();
-
-  return {
-    data: rows.map(toPublicUser),
-    totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
-    currentPage: input.page,
-  };
+    .offset(offset);
+  const rows = db.select(publicColumns).from(users).where(inArray(sql`${users}.rowid`, pageRowids)).orderBy(...order).all();
+  return result(rows.map(toPublicUser));
 }

@@ -1,34 +1,98 @@
-// The users_search FTS5 index (drizzle/0002_users_search.sql): the one place that speaks its raw
-// SQL. Writers call these inside the transaction that changes the user row, so the index never
-// disagrees with the table.
-import { sql, type SQL } from 'drizzle-orm';
+// The users' search structures, and the one place that speaks their raw SQL:
+// - users_search (drizzle/0002): an FTS5 trigram index, for fragments of 3+ characters;
+// - user_search_grams (drizzle/0003, 0004): how many users have each 1- and 2-character fragment,
+//   so that short searches know their count without reading every user.
+// Writers call indexUser/unindexUser inside the transaction that changes the user row, so neither
+// ever disagrees with the table.
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { userSearchGrams, users } from '../db/schema';
 
-/** Trigram tokens: fragments shorter than this cannot use the index. */
+/** Trigram tokens: fragments shorter than this cannot use the FTS index. */
 export const MIN_INDEXED_FRAGMENT = 3;
 
-export function indexUser(db: Db, rowid: number, name: string, email: string): void {
-  db.run(sql`insert into users_search (rowid, name, email) values (${rowid}, ${name}, ${email})`);
+export interface SearchableUser {
+  rowid: number;
+  name: string;
+  email: string;
 }
 
-export function unindexUser(db: Db, rowid: number): void {
-  db.run(sql`delete from users_search where rowid = ${rowid}`);
+// SQLite's LIKE and lower() fold ASCII letters only; folding the same way keeps the gram counts
+// equal to what LIKE matches.
+const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
+/** Every distinct 1- and 2-character fragment of the name and of the email (each on its own). */
+export function shortGrams(name: string, email: string): string[] {
+  const grams = new Set<string>();
+  for (const field of [name, email]) {
+    const chars = [...foldAscii(field)];
+    chars.forEach((char, i) => {
+      grams.add(char);
+      if (i + 1 < chars.length) grams.add(char + chars[i + 1]);
+    });
+  }
+  return [...grams];
 }
+
+function adjustGramCounts(db: Db, grams: string[], delta: 1 | -1): void {
+  db.run(sql`
+    insert into user_search_grams (gram, users)
+    select value, ${delta} from json_each(${JSON.stringify(grams)}) where true
+    on conflict (gram) do update set users = users + ${delta}`);
+}
+
+export function indexUser(db: Db, user: SearchableUser): void {
+  db.run(sql`insert into users_search (rowid, name, email) values (${user.rowid}, ${user.name}, ${user.email})`);
+  adjustGramCounts(db, shortGrams(user.name, user.email), 1);
+}
+
+/** Takes the user's entry out; `user` holds the name and email it was indexed with. */
+export function unindexUser(db: Db, user: SearchableUser): void {
+  db.run(sql`delete from users_search where rowid = ${user.rowid}`);
+  adjustGramCounts(db, shortGrams(user.name, user.email), -1);
+}
+
+export const countUsers = (db: Db, where?: SQL) => db.select({ n: count() }).from(users).where(where).get()!.n;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export interface SearchCondition {
+  /** Holds for the users whose name or email contains the fragment. */
+  matches: SQL;
+  /**
+   * The same condition in a form SQLite cannot drive from the index side (the unary + on rowid),
+   * so that it walks the sort index instead and stops after a page: the better plan when the
+   * matches are dense.
+   */
+  matchesWhileWalking: SQL;
+  /** How many users match, read from an index. */
+  count(db: Db): number;
+}
+
 /**
- * A condition on `users` that holds when `fragment` is a case-insensitive substring of the name or
- * the email, taken literally (% _ and quotes are plain characters).
+ * `fragment` as a case-insensitive substring of the name or the email, taken literally
+ * (% _ and quotes are plain characters).
  */
-export function userMatches(fragment: string): SQL {
+export function searchCondition(fragment: string): SearchCondition {
   if ([...fragment].length >= MIN_INDEXED_FRAGMENT) {
     // An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a substring.
     const phrase = `"${fragment.replace(/"/g, '""')}"`;
-    return sql`${users}.rowid in (select rowid from users_search where users_search match ${phrase})`;
+    const ids = sql`(select rowid from users_search where users_search match ${phrase})`;
+    return {
+      matches: sql`${users}.rowid in ${ids}`,
+      matchesWhileWalking: sql`+${users}.rowid in ${ids}`,
+      // The index holds exactly one row per user: counting there skips the users table.
+      count: (db) => db.get<{ n: number }>(sql`select count(*) as n from users_search where users_search match ${phrase}`).n,
+    };
   }
-  // One or two characters: too short for trigrams. Case-insensitive LIKE over both columns.
+  // One or two characters, too short for trigrams: LIKE, checked row by row, with the count from
+  // the gram table so that the usual case (a common letter) only reads one page's worth of rows.
   const pattern = `%${escapeLike(fragment)}%`;
-  return sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
+  const like = sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
+  return {
+    matches: like,
+    matchesWhileWalking: like,
+    count: (db) =>
+      db.select({ n: userSearchGrams.users }).from(userSearchGrams).where(eq(userSearchGrams.gram, foldAscii(fragment))).get()?.n ?? 0,
+  };
 }

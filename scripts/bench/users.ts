@@ -1,0 +1,87 @@
+// Issue 3's figures: the admin's user list over REST at 100,000 and 1,000,000 users (default page,
+// a sort by name, a 3+ letter and a 1-letter search, page 5,000), each against the same
+// listUsers() call made directly on better-sqlite3 in this process, and the server's RSS after.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../../server/db/client';
+import { listUsers } from '../../server/users/list-query';
+import { listUsersInput } from '../../shared/user-schemas';
+import { seedUsers } from './seed-users';
+import { benchDataDir, startServer } from './server-process';
+import { fmt, percentile } from './stats';
+
+const SAMPLES = 200;
+const QUERIES: Array<[string, string]> = [
+  ['default page', ''],
+  ['sort by name', 'sortBy=name&sortOrder=asc'],
+  ['search "mart" (3+ letters)', 'search=mart'],
+  ['search "a" (1 letter)', 'search=a'],
+  ['page 5,000', 'page=5000'],
+];
+
+function p95Of(run: () => unknown): number {
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  }
+  return percentile(samples, 95);
+}
+
+async function p95OfAsync(run: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return percentile(samples, 95);
+}
+
+async function measure(dataDir: string, size: number) {
+  const file = path.join(dataDir, 'app.db');
+  const admin = { email: 'bench-admin@example.com', password: 'bench admin password' };
+  const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, dataDir);
+  const direct = openDatabase(file);
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    console.log(`\n### ${size.toLocaleString('en')} users (p95 of ${SAMPLES} sequential requests)`);
+    for (const [label, query] of QUERIES) {
+      const url = `${server.url}/api/admin/users?${query}`;
+      const check = await fetch(url, { headers });
+      if (!check.ok) throw new Error(`${url}: ${check.status} ${await check.text()}`);
+      const rest = await p95OfAsync(async () => (await fetch(url, { headers })).arrayBuffer());
+      const input = listUsersInput.parse(Object.fromEntries(new URLSearchParams(query)));
+      const sqlite = p95Of(() => listUsers(direct.db, input));
+      console.log(`${label.padEnd(30)} REST ${fmt(rest, 2).padStart(6)} ms   direct ${fmt(sqlite, 2).padStart(6)} ms   ratio ${fmt(rest / sqlite, 2)}`);
+    }
+    console.log(`server RSS after the run: ${fmt(server.rssBytes() / 2 ** 20)} MiB`);
+  } finally {
+    direct.close();
+    await server.stop();
+  }
+}
+
+export async function benchUsers() {
+  console.log('\n## Admin user list (targets: p95 <= 10 ms at 100k, <= 25 ms at 1M)');
+  const dataDir = benchDataDir();
+  let seeded = 0;
+  for (const size of [100_000, 1_000_000]) {
+    const started = performance.now();
+    const handle = openDatabase(path.join(dataDir, 'app.db'));
+    seedUsers(handle.db, size - seeded, seeded);
+    handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    handle.close();
+    console.log(`seeded ${(size - seeded).toLocaleString('en')} users in ${fmt((performance.now() - started) / 1000)} s`);
+    seeded = size;
+    await measure(dataDir, size);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
