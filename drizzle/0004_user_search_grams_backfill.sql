@@ -1,5 +1,6 @@
 -- Counts every user's one- and two-character fragments of lower(name) and lower(email) (each
--- field on its own), as server/users/search-index.ts keeps them from now on.
+-- field on its own), and the empty fragment every user has, as server/users/search-index.ts keeps
+-- them from now on.
 INSERT INTO `user_search_grams` (gram, users)
 WITH RECURSIVE
   fields(uid, text) AS (
@@ -11,6 +12,8 @@ WITH RECURSIVE
     SELECT uid, text, i + 1 FROM positions WHERE i < length(text)
   ),
   grams(uid, gram) AS (
+    SELECT rowid, '' FROM users
+    UNION
     SELECT uid, substr(text, i, 1) FROM positions
     UNION
     SELECT uid, substr(text, i, 2) FROM positions WHERE i < length(text)

@@ -21,3 +21,11 @@ export const TOKEN_STORAGE_KEY = 'token';
 
 /** Spec §9: the reset page sends the member to /login this long after success. */
 export const RESET_REDIRECT_MS = 3000;
+
+// The admin's user list (CONTRACT "Users (admin)"): kept free of zod so the panel can import them.
+export const USER_SORT_FIELDS = ['name', 'email', 'role', 'membershipTier', 'status', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const USERS_PAGE_SIZE = 10;
+export const USER_SEARCH_MAX_LENGTH = 200;

@@ -1,15 +1,16 @@
 // Input schemas of the admin's user management (CONTRACT "Users (admin)"), shared with the panel.
 import { z } from 'zod';
 import { emailSchema, nameSchema, newPasswordSchema } from './auth-schemas';
-import { MEMBERSHIP_TIERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from './constants';
-
-export const USER_SORT_FIELDS = ['name', 'email', 'role', 'membershipTier', 'status', 'createdAt'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-export const USERS_PAGE_SIZE = 10;
-export const USER_SEARCH_MAX_LENGTH = 200;
+import {
+  MEMBERSHIP_TIERS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  SORT_ORDERS,
+  USER_SEARCH_MAX_LENGTH,
+  USER_SORT_FIELDS,
+  USER_STATUSES,
+} from './constants';
 
 // A query string's empty value means "not given", so `?page=&search=` is the default page.
 const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -1,9 +1,11 @@
-// Fills a database with many plausible users, in transactions of 10,000, through the same data
-// function the app uses (so the search index is filled too). The hash is a placeholder: these
-// users never sign in.
-import type { Db } from '../../server/db/client';
-import { insertUser } from '../../server/users/data';
+// Fills a database with many plausible users, in transactions of 10,000. A bulk load: raw
+// prepared statements (about 70 µs a user, against about 500 µs through insertUser and Drizzle's
+// query building), filling the same search structures through the same gram function. The hash
+// is a placeholder: these users never sign in.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
+import { shortGrams } from '../../server/users/search-index';
 
 const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Tim', 'Sophie', 'Donald', 'Katherine', 'John', 'Hedy', 'Guido', 'Mary', 'Bjarne', 'Anita', 'James', 'Carol', 'Niklaus', 'Shafi', 'Leslie', 'Yukihiro', 'Joan', 'Martin', 'Elena'];
 const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Berners', 'Wilson', 'Knuth', 'Johnson', 'McCarthy', 'Lamarr', 'Rossum', 'Keller', 'Stroustrup', 'Borg', 'Gosling', 'Shaw', 'Wirth', 'Goldwasser', 'Lamport', 'Matsumoto', 'Clarke', 'Martinez', 'Anderson'];
@@ -18,25 +20,30 @@ function random(seed: number) {
   };
 }
 
-export function seedUsers(db: Db, count: number, startAt = 0): void {
+export function seedUsers(sqlite: Database.Database, count: number, startAt = 0): void {
+  const insertUser = sqlite.prepare(`
+    insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, 'seeded-user-without-password', ?, ?, ?)`);
+  const indexUser = sqlite.prepare('insert into users_search (rowid, name, email) values (?, ?, ?)');
+  const countGrams = sqlite.prepare(`
+    insert into user_search_grams (gram, users) select value, 1 from json_each(?) where true
+    on conflict (gram) do update set users = users + 1`);
   const next = random(42 + startAt);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const batch = 10_000;
-  for (let done = 0; done < count; done += batch) {
-    db.transaction(() => {
-      for (let i = done; i < Math.min(count, done + batch); i++) {
-        const n = startAt + i;
-        const first = pick(FIRST);
-        const last = pick(LAST);
-        insertUser(db, {
-          name: `${first} ${last}`,
-          email: `${first}.${last}.${n}@${pick(DOMAINS)}`.toLowerCase(),
-          passwordHash: 'seeded-user-without-password',
-          role: (next() < 0.001 ? 'admin' : 'user') as Role,
-          membershipTier: (next() < 0.3 ? 'paid' : 'free') as MembershipTier,
-          status: (next() < 0.05 ? 'suspended' : 'active') as UserStatus,
-        });
-      }
-    });
-  }
+  // Spread over the last few years, oldest first, so createdAt order means something.
+  const firstCreatedAt = Date.now() - 3 * 365 * 86_400_000;
+  const batch = sqlite.transaction((from: number, to: number) => {
+    for (let n = from; n < to; n++) {
+      const name = `${pick(FIRST)} ${pick(LAST)}`;
+      const email = `${name.replace(' ', '.')}.${n}@${pick(DOMAINS)}`.toLowerCase();
+      const createdAt = firstCreatedAt + n * 60_000;
+      const role: Role = next() < 0.001 ? 'admin' : 'user';
+      const tier: MembershipTier = next() < 0.3 ? 'paid' : 'free';
+      const status: UserStatus = next() < 0.05 ? 'suspended' : 'active';
+      const { lastInsertRowid } = insertUser.run(randomUUID(), name, email, role, tier, status, createdAt, createdAt, createdAt);
+      indexUser.run(lastInsertRowid, name, email);
+      countGrams.run(JSON.stringify(shortGrams(name, email)));
+    }
+  });
+  for (let from = startAt; from < startAt + count; from += 10_000) batch(from, Math.min(startAt + count, from + 10_000));
 }

@@ -76,7 +76,7 @@ export async function benchUsers() {
   for (const size of [100_000, 1_000_000]) {
     const started = performance.now();
     const handle = openDatabase(path.join(dataDir, 'app.db'));
-    seedUsers(handle.db, size - seeded, seeded);
+    seedUsers(handle.sqlite, size - seeded, seeded);
     handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     handle.close();
     console.log(`seeded ${(size - seeded).toLocaleString('en')} users in ${fmt((performance.now() - started) / 1000)} s`);

@@ -23,6 +23,9 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache (the default is 2 MiB): with a million users the hot index pages of the
+  // admin's list stay in memory instead of being read again for every page.
+  sqlite.pragma('cache_size = -65536');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: migrationsDir });
   return {

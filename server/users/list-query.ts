@@ -1,11 +1,11 @@
 // The admin's user list: search, sort over the whole result, then one page (CONTRACT list rules).
 import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ListUsersInput, UserSortField } from '../../shared/user-schemas';
-import { USERS_PAGE_SIZE } from '../../shared/user-schemas';
+import { USERS_PAGE_SIZE, type UserSortField } from '../../shared/constants';
+import type { ListUsersInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { publicColumns, toPublicUser, type PublicUser } from './data';
-import { countUsers, searchCondition } from './search-index';
+import { countAllUsers, searchCondition } from './search-index';
 
 // Each matches an index in server/db/schema.ts, so ORDER BY ... LIMIT/OFFSET is an index walk.
 const sortColumns: Record<UserSortField, SQL | AnyColumn> = {
@@ -29,7 +29,7 @@ export interface UserPage {
  * costs about `matches`. Dense matches (a common fragment) walk; sparse ones sort.
  */
 function pagingCondition(db: Db, search: ReturnType<typeof searchCondition>, matches: number, offset: number): SQL {
-  const all = countUsers(db);
+  const all = countAllUsers(db);
   const walkCost = ((offset + USERS_PAGE_SIZE) * all) / matches;
   return walkCost < matches ? search.matchesWhileWalking : search.matches;
 }
@@ -37,7 +37,7 @@ function pagingCondition(db: Db, search: ReturnType<typeof searchCondition>, mat
 export function listUsers(db: Db, input: ListUsersInput): UserPage {
   const fragment = input.search.trim();
   const search = fragment ? searchCondition(fragment) : undefined;
-  const total = search ? search.count(db) : countUsers(db);
+  const total = search ? search.count(db) : countAllUsers(db);
   const result = (data: PublicUser[]) => ({
     data,
     totalPages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),

@@ -2,7 +2,7 @@
 // delete, the self-protection rules and the stats.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_SORT_FIELDS } from '../../shared/user-schemas';
+import { USER_SORT_FIELDS } from '../../shared/constants';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { insertUser, type PublicUser } from './data';

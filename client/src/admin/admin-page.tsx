@@ -1,15 +1,21 @@
-// The admin panel, for now its shell only: who is signed in, and a way out. Statistics, users,
-// the background slider and the media library arrive as sections of this page.
+// The admin panel: a sidebar of sections beside the open one. The route is a lazy chunk, so
+// visitors and members never download any of this.
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';
-import { useLogout } from '../lib/use-logout';
 import { usePageTitle } from '../lib/use-page-title';
-import { Button, ButtonLink } from '../ui/button';
 import { FormMessage } from '../ui/form-message';
+import { useAdminSection, type AdminSectionId } from './admin-sections';
+import { AdminSidebar } from './admin-sidebar';
+import { BackgroundsSection } from './backgrounds/backgrounds-section';
+import { MediaSection } from './media/media-section';
+import { SectionBoundary } from './section-boundary';
+import { StatsSection } from './stats/stats-section';
+import { UsersSection } from './users/users-section';
+import './admin.css';
 
 export function AdminPage() {
   // Read once, so that signing out (token removed) does not bounce this page to /dashboard.
@@ -19,50 +25,34 @@ export function AdminPage() {
 }
 
 function AdminPanel() {
-  usePageTitle('Admin Panel');
+  const section = useAdminSection();
+  usePageTitle(section.id === 'dashboard' ? 'Admin Panel' : `${section.label} · Admin Panel`);
   const me = useCurrentUser();
-  const logout = useLogout();
 
   return (
-    <div className="page">
-      <section className="panel admin-head">
-        <div>
-          <p className="eyebrow">Administration</p>
-          <h1>Admin Panel</h1>
-          {me.data && (
-            <p className="muted">
-              Signed in as <strong className="admin-head__name">{me.data.name}</strong> ({me.data.email})
-            </p>
-          )}
-          {me.isPending && (
-            <p className="muted" role="status">
-              Loading your account…
-            </p>
-          )}
-        </div>
-        <div className="actions">
-          <ButtonLink to="/dashboard" variant="secondary">
-            Member view
-          </ButtonLink>
-          <Button variant="quiet" onClick={logout}>
-            Logout
-          </Button>
-        </div>
-      </section>
-
-      {me.error && me.error.data?.httpStatus !== 401 && (
-        <FormMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</FormMessage>
-      )}
-
-      {me.data && (
-        <section className="panel admin-soon">
-          <h2>Tools on their way</h2>
-          <p>
-            Platform statistics, user management, the background slider and the media library will appear here. Until
-            then, this page confirms that your administrator account works.
-          </p>
-        </section>
-      )}
+    <div className="page admin">
+      <AdminSidebar current={section.id} me={me.data} />
+      <div className="admin__content">
+        {me.error && me.error.data?.httpStatus !== 401 && (
+          <FormMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</FormMessage>
+        )}
+        <SectionBoundary key={section.id} title={section.label}>
+          <SectionContent id={section.id} />
+        </SectionBoundary>
+      </div>
     </div>
   );
+}
+
+function SectionContent({ id }: { id: AdminSectionId }) {
+  switch (id) {
+    case 'dashboard':
+      return <StatsSection />;
+    case 'users':
+      return <UsersSection />;
+    case 'backgrounds':
+      return <BackgroundsSection />;
+    case 'media':
+      return <MediaSection />;
+  }
 }

@@ -1,26 +1,35 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
+export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra?: string): string {
   return ['button', `button--${variant}`, extra].filter(Boolean).join(' ');
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
-  /** Shows a spinner and refuses further clicks, keeping the button's name unchanged. */
+  /**
+   * Shows a spinner and refuses further clicks, keeping the button's name unchanged. The button
+   * stays focusable (aria-disabled, not disabled), so keyboard focus is not lost while it waits.
+   */
   busy?: boolean;
 }
 
-export function Button({ variant = 'primary', busy = false, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', busy = false, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
   return (
     <button
       {...rest}
       type={type}
       className={buttonClass(variant, className)}
-      disabled={disabled || busy}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      onClick={(event) => {
+        // Also stops a submit button from submitting its form again (Enter in a field clicks it).
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {busy && <span className="spinner" aria-hidden="true" />}
       {children}

@@ -1,0 +1,93 @@
+// The user table (spec §2): sortable column headers, then one row per user of the page.
+import type { ReactNode, Ref } from 'react';
+import type { SortOrder, UserSortField } from '../../../../shared/constants';
+
+interface Column {
+  label: string;
+  sortBy?: UserSortField;
+}
+
+// Password and Actions have nothing to sort by.
+const COLUMNS: readonly Column[] = [
+  { label: 'Name', sortBy: 'name' },
+  { label: 'Email', sortBy: 'email' },
+  { label: 'Role', sortBy: 'role' },
+  { label: 'Tier', sortBy: 'membershipTier' },
+  { label: 'Status', sortBy: 'status' },
+  { label: 'Password' },
+  { label: 'Actions' },
+];
+
+export const COLUMN_COUNT = COLUMNS.length;
+
+interface UsersTableProps {
+  /** The scrolling region around the table (focusable). */
+  ref?: Ref<HTMLDivElement>;
+  sortBy: UserSortField;
+  sortOrder: SortOrder;
+  onSort: (field: UserSortField) => void;
+  busy: boolean;
+  /** The rows, or one row spanning the table with a message. */
+  children: ReactNode;
+}
+
+export function UsersTable({ ref, sortBy, sortOrder, onSort, busy, children }: UsersTableProps) {
+  const sortedColumn = COLUMNS.find((column) => column.sortBy === sortBy);
+  const caption = sortedColumn
+    ? `Users, sorted by ${sortedColumn.label}, ${sortOrder === 'asc' ? 'ascending' : 'descending'}`
+    : 'Users, newest first';
+
+  return (
+    // Focusable so that keyboard users can scroll it sideways on a narrow screen.
+    <div ref={ref} className="table-scroll" role="region" aria-label="Users table" tabIndex={0}>
+      <table className="data-table users-table" aria-busy={busy || undefined}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const field = column.sortBy;
+              const direction = column === sortedColumn ? sortOrder : undefined;
+              return (
+                <th
+                  key={column.label}
+                  scope="col"
+                  className={field ? undefined : 'users-table__static'}
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                >
+                  {field ? (
+                    <SortButton label={column.label} direction={direction} onClick={() => onSort(field)} />
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortButton({ label, direction, onClick }: { label: string; direction: SortOrder | undefined; onClick: () => void }) {
+  return (
+    <button type="button" className="sort-button" onClick={onClick}>
+      {label}
+      <span className={`sort-button__arrow${direction ? ' sort-button__arrow--active' : ''}`} aria-hidden="true">
+        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+      </span>
+    </button>
+  );
+}
+
+/** A row across all columns, for Loading users... and No users found. */
+export function TableMessageRow({ children, status = false }: { children: ReactNode; status?: boolean }) {
+  return (
+    <tr>
+      <td colSpan={COLUMN_COUNT} className="data-table__message">
+        {status ? <span role="status">{children}</span> : children}
+      </td>
+    </tr>
+  );
+}
