@@ -5,7 +5,7 @@ import type { ListUsersInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { publicColumns, toPublicUser, type PublicUser } from './data';
-import { countAllUsers, searchCondition } from './search-index';
+import { countAllUsers, searchCondition, type SearchCondition } from './search-index';
 
 // Each matches an index in server/db/schema.ts, so ORDER BY ... LIMIT/OFFSET is an index walk.
 const sortColumns: Record<UserSortField, SQL | AnyColumn> = {
@@ -26,11 +26,12 @@ export interface UserPage {
 /**
  * Which form of the search condition to page with. Walking the sort index visits about
  * (offset + page) × all / matches rows before the page is full; reading and sorting the matches
- * costs about `matches`. Dense matches (a common fragment) walk; sparse ones sort.
+ * reads every match. Both cost a row read per row, so dense matches (a common fragment) walk and
+ * sparse ones sort. When the sort column is the searched text itself (name, email) the matches
+ * cluster and a walk passes more misses than this estimate, yet still fewer rows than all matches.
  */
-function pagingCondition(db: Db, search: ReturnType<typeof searchCondition>, matches: number, offset: number): SQL {
-  const all = countAllUsers(db);
-  const walkCost = ((offset + USERS_PAGE_SIZE) * all) / matches;
+function pagingCondition(db: Db, search: SearchCondition, matches: number, offset: number): SQL {
+  const walkCost = ((offset + USERS_PAGE_SIZE) * countAllUsers(db)) / matches;
   return walkCost < matches ? search.matchesWhileWalking : search.matches;
 }
 

@@ -49,7 +49,7 @@ function adjustGramCounts(db: Db, grams: string[], delta: 1 | -1): void {
 }
 
 export function indexUser(db: Db, user: SearchableUser): void {
-  db.run(sql`insert into users_search (rowid, name, email) values (${user.rowid}, ${user.name}, ${user.email})`);
+  db.run(sql`insert into users_search (rowid, name, email) values (${user.rowid}, ${foldAscii(user.name)}, ${foldAscii(user.email)})`);
   adjustGramCounts(db, shortGrams(user.name, user.email), 1);
 }
 
@@ -68,12 +68,11 @@ export const countAllUsers = (db: Db) => gramCount(db, EVERY_USER);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface SearchCondition {
-  /** Holds for the users whose name or email contains the fragment. */
+  /** Holds for the users whose name or email contains the fragment, driven from an index where one fits. */
   matches: SQL;
   /**
-   * The same condition in a form SQLite cannot drive from the index side (the unary + on rowid),
-   * so that it walks the sort index instead and stops after a page: the better plan when the
-   * matches are dense.
+   * The same condition checked row by row, for walking the sort index and stopping after a page:
+   * the better plan when the matches are dense.
    */
   matchesWhileWalking: SQL;
   /** How many users match, read from an index. */
@@ -81,28 +80,25 @@ export interface SearchCondition {
 }
 
 /**
- * `fragment` as a case-insensitive substring of the name or the email, taken literally
- * (% _ and quotes are plain characters).
+ * `fragment` as a substring of the name or the email, ASCII letters in either case, taken
+ * literally (% _ and quotes are plain characters). The trigram index and the gram counts fold case
+ * exactly as LIKE does, so each form below matches the same users.
  */
 export function searchCondition(fragment: string): SearchCondition {
+  const folded = foldAscii(fragment);
+  const pattern = `%${escapeLike(folded)}%`;
+  const like = sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
   if ([...fragment].length >= MIN_INDEXED_FRAGMENT) {
     // An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a substring.
-    const phrase = `"${fragment.replace(/"/g, '""')}"`;
-    const ids = sql`(select rowid from users_search where users_search match ${phrase})`;
+    const phrase = `"${folded.replace(/"/g, '""')}"`;
     return {
-      matches: sql`${users}.rowid in ${ids}`,
-      matchesWhileWalking: sql`+${users}.rowid in ${ids}`,
+      matches: sql`${users}.rowid in (select rowid from users_search where users_search match ${phrase})`,
+      matchesWhileWalking: like,
       // The index holds exactly one row per user: counting there skips the users table.
       count: (db) => db.get<{ n: number }>(sql`select count(*) as n from users_search where users_search match ${phrase}`).n,
     };
   }
-  // One or two characters, too short for trigrams: LIKE, checked row by row, with the count from
-  // the gram table so that the usual case (a common letter) only reads one page's worth of rows.
-  const pattern = `%${escapeLike(fragment)}%`;
-  const like = sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
-  return {
-    matches: like,
-    matchesWhileWalking: like,
-    count: (db) => gramCount(db, foldAscii(fragment)),
-  };
+  // One or two characters, too short for trigrams: the count comes from the gram table; the rows
+  // can only be found by checking them.
+  return { matches: like, matchesWhileWalking: like, count: (db) => gramCount(db, folded) };
 }

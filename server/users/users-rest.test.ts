@@ -339,3 +339,37 @@ describe('protecting the admins', () => {
     expect(t.logs.text).not.toContain('changed password');
   });
 });
+
+describe('the tRPC transport', () => {
+  const trpc = (method: 'GET' | 'POST', procedure: string, input: unknown, token = adminToken) =>
+    t.app.inject({
+      method,
+      url: method === 'GET' ? `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${procedure}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(method === 'POST' ? { payload: input as Record<string, unknown> } : {}),
+    });
+
+  it('lists, creates, updates and deletes with the same rules and answers as REST', async () => {
+    seed([{ name: 'Via Trpc', email: 'via@example.com' }]);
+    const listed = await trpc('GET', 'users.list', { search: 'via', sortBy: 'name', sortOrder: 'asc' });
+    expect(listed.json().result.data).toEqual(await list('?search=via&sortBy=name&sortOrder=asc'));
+
+    const created = await trpc('POST', 'users.create', { name: 'T Rpc', email: 'trpc@example.com', password: 'trpc password', role: 'user' });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().result.data._id as string;
+    const duplicate = await trpc('POST', 'users.create', { name: 'Again', email: 'TRPC@example.com', password: 'trpc password' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.message).toBe('An account with that email already exists');
+
+    const badSort = await trpc('GET', 'users.list', { sortBy: 'password' });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().error.message).toBe('sortBy must be one of name, email, role, membershipTier, status, createdAt');
+
+    const updated = await trpc('POST', 'users.update', { id, membershipTier: 'paid', password: '' });
+    expect(updated.json().result.data.membershipTier).toBe('paid');
+    const missing = await trpc('POST', 'users.delete', { id: 'no-such-id' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe("No user with id 'no-such-id'");
+    expect((await trpc('POST', 'users.delete', { id })).statusCode).toBe(200);
+  });
+});
