@@ -3,7 +3,7 @@
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
 import { ARGON2_OPTIONS } from '../../server/auth/passwords';
-import { startServer } from './server-process';
+import { startServer } from '../server-process';
 import { fmt, percentile } from './stats';
 
 const CONCURRENCY = 16;
@@ -46,7 +46,7 @@ const ROUNDS = 2;
 
 export async function benchAuth() {
   console.log(`\n## Sign-in (${CONCURRENCY} concurrent clients, ${ROUNDS} rounds of ${SECONDS} s, alternating with bare argon2)`);
-  const server = await startServer({ ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password' });
+  const server = await startServer({ env: { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password' } });
   const bare: number[] = [await bareVerifyRate()];
   const logins: number[] = [];
   const health: number[] = [];

@@ -1,6 +1,6 @@
 // Cold start: the built server on an empty DATA_DIR (database created and migrated, secret
 // generated) until /healthz answers 200.
-import { startServer } from './server-process';
+import { startServer } from '../server-process';
 import { fmt, median } from './stats';
 
 export async function benchColdStart() {

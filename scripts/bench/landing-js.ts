@@ -1,7 +1,7 @@
 // The JavaScript a visitor's browser loads for `/`, gzipped (target <= 170 KB).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startServer } from './server-process';
+import { startServer } from '../server-process';
 import { fmt } from './stats';
 
 export async function benchLandingJs() {

@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/client';
 import { listUsers } from '../../server/users/list-query';
 import { listUsersInput } from '../../shared/user-schemas';
 import { seedUsers } from './seed-users';
-import { benchDataDir, startServer } from './server-process';
+import { startServer, tempDataDir } from '../server-process';
 import { fmt, percentile } from './stats';
 
 const SAMPLES = 200;
@@ -42,7 +42,7 @@ async function p95OfAsync(run: () => Promise<unknown>): Promise<number> {
 async function measure(dataDir: string, size: number) {
   const file = path.join(dataDir, 'app.db');
   const admin = { email: 'bench-admin@example.com', password: 'bench admin password' };
-  const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, dataDir);
+  const server = await startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, dataDir });
   const direct = openDatabase(file);
   try {
     const login = await fetch(`${server.url}/api/auth/login`, {
@@ -71,7 +71,7 @@ async function measure(dataDir: string, size: number) {
 
 export async function benchUsers() {
   console.log('\n## Admin user list (targets: p95 <= 10 ms at 100k, <= 25 ms at 1M)');
-  const dataDir = benchDataDir();
+  const dataDir = tempDataDir();
   let seeded = 0;
   for (const size of [100_000, 1_000_000]) {
     const started = performance.now();

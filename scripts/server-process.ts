@@ -1,0 +1,91 @@
+// Starts the built server (dist/server/main.js) as a child process on a free port, the way an
+// operator runs it, for the benchmarks and the end-to-end tests to use from outside.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ServerProcess {
+  url: string;
+  /** Milliseconds from spawn to the first 200 from /healthz. */
+  startupMs: number;
+  /** The server's resident set size now, in bytes (Linux). */
+  rssBytes(): number;
+  /** SIGTERM, wait for the exit, and remove the DATA_DIR unless the caller owns it. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** The caller's own DATA_DIR, kept on stop; default a fresh temporary one, removed on stop. */
+  dataDir?: string;
+  /** Receives the server's stdout and stderr; default: stderr goes to ours, stdout nowhere. */
+  onOutput?: (text: string) => void;
+}
+
+const START_TIMEOUT_MS = 20_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'qc-site-'));
+}
+
+export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const onOutput = options.onOutput ?? ((text: string) => output.push(text));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', options.onOutput ? 'pipe' : 'inherit'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  for (;;) {
+    const failure =
+      child.exitCode !== null ? 'exited during start' : performance.now() - started > START_TIMEOUT_MS ? 'did not become healthy' : undefined;
+    if (failure) {
+      await stop();
+      throw new Error(`the server ${failure}:\n${output.join('')}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  return {
+    url,
+    startupMs: performance.now() - started,
+    rssBytes() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+    },
+    stop,
+  };
+}
