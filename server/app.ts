@@ -15,6 +15,8 @@ import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerServeRoute } from './media/serve-route';
+import { registerUploadRoute } from './media/upload-route';
 import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { contextFactory, type AppDeps } from './trpc/context';
@@ -70,6 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, createContext);
+  await registerUploadRoute(app, createContext);
+  registerServeRoute(app, deps);
   await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir);
 
   await app.ready();

@@ -47,3 +47,13 @@ export const userSearchGrams = sqliteTable('user_search_grams', {
   gram: text('gram').primaryKey(),
   users: integer('users').notNull(),
 });
+
+// The last scan of each base path: the admin's "Last scan" line and the cache-busting version of
+// media urls (?v=) survive a restart.
+export const mediaScans = sqliteTable('media_scans', {
+  basePath: text('base_path').primaryKey(),
+  scannedAt: integer('scanned_at').notNull(),
+  images: integer('images').notNull(),
+  videos: integer('videos').notNull(),
+  audio: integer('audio').notNull(),
+});

@@ -10,6 +10,7 @@ export interface ErrorBodyStyle {
 }
 
 export const DEFAULT_ERROR_STYLE: ErrorBodyStyle = { errorKey: 'message', successFlag: false };
+export const SUCCESS_ERROR_STYLE: ErrorBodyStyle = { errorKey: 'message', successFlag: true };
 
 export function sendError(reply: FastifyReply, status: number, text: string, style: ErrorBodyStyle = DEFAULT_ERROR_STYLE) {
   const body: Record<string, unknown> = style.successFlag ? { success: false } : {};

@@ -1,11 +1,11 @@
 // The REST façade (CONTRACT §2): one table, each row reading its input from the request and calling
 // the same procedure the browser calls over tRPC. Nothing else happens here.
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../trpc/context';
 import { httpStatusOf, publicMessage, retryAfterOf } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
-import { DEFAULT_ERROR_STYLE, sendError, type ErrorBodyStyle } from './errors';
+import { DEFAULT_ERROR_STYLE, sendError, SUCCESS_ERROR_STYLE, type ErrorBodyStyle } from './errors';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -25,7 +25,6 @@ const untrusted = (value: unknown) => value as never;
 const MSG: ErrorBodyStyle = { errorKey: 'msg', successFlag: false };
 
 const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
-const SUCCESS: ErrorBodyStyle = { errorKey: 'message', successFlag: true };
 const withSuccess = (data: unknown) => ({ success: true, data });
 
 const routes: RestRoute[] = [
@@ -38,22 +37,38 @@ const routes: RestRoute[] = [
     call: (c, r) => c.auth.resetPassword(untrusted({ ...body(r), token: params(r).token })),
   },
 
-  { method: 'GET', url: '/api/admin/stats', style: SUCCESS, call: async (c) => withSuccess(await c.users.stats()) },
+  { method: 'GET', url: '/api/admin/stats', style: SUCCESS_ERROR_STYLE, call: async (c) => withSuccess(await c.users.stats()) },
   { method: 'GET', url: '/api/admin/users', call: (c, r) => c.users.list(untrusted(query(r))) },
-  { method: 'POST', url: '/api/admin/users', status: 201, style: SUCCESS, call: async (c, r) => withSuccess(await c.users.create(untrusted(body(r)))) },
+  { method: 'POST', url: '/api/admin/users', status: 201, style: SUCCESS_ERROR_STYLE, call: async (c, r) => withSuccess(await c.users.create(untrusted(body(r)))) },
   {
     method: 'PUT',
     url: '/api/admin/users/:id',
-    style: SUCCESS,
+    style: SUCCESS_ERROR_STYLE,
     call: async (c, r) => withSuccess(await c.users.update(untrusted({ ...body(r), id: params(r).id }))),
   },
   {
     method: 'DELETE',
     url: '/api/admin/users/:id',
-    style: SUCCESS,
+    style: SUCCESS_ERROR_STYLE,
     call: async (c, r) => ({ success: true, ...(await c.users.delete(untrusted({ id: params(r).id }))) }),
   },
+
+  { method: 'GET', url: '/api/media/files', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.files(untrusted(query(r))) },
+  { method: 'GET', url: '/api/media/files/images', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.files(untrusted({ ...query(r), category: 'image' })) },
+  { method: 'GET', url: '/api/media/files/videos', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.files(untrusted({ ...query(r), category: 'video' })) },
+  { method: 'POST', url: '/api/media/scan-files', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.scan(untrusted(body(r))) },
+  { method: 'POST', url: '/api/media/delete', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.delete(untrusted(body(r))) },
 ];
+
+/** Answers a procedure's refusal as CONTRACT says; anything else goes on to the central handler. */
+export function sendProcedureError(reply: FastifyReply, error: unknown, style: ErrorBodyStyle) {
+  if (!(error instanceof TRPCError)) throw error;
+  const status = httpStatusOf(error);
+  if (status >= 500) throw error;
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+  return sendError(reply, status, publicMessage(error), style);
+}
 
 export function registerRestRoutes(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
   for (const route of routes) {
@@ -68,12 +83,7 @@ export function registerRestRoutes(app: FastifyInstance, createContext: (opts: {
           const result = await route.call(createCaller(createContext({ req: request })), request);
           return reply.code(route.status ?? 200).send(result);
         } catch (error) {
-          if (!(error instanceof TRPCError)) throw error;
-          const status = httpStatusOf(error);
-          if (status >= 500) throw error;
-          const retryAfter = retryAfterOf(error);
-          if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-          return sendError(reply, status, publicMessage(error), style);
+          return sendProcedureError(reply, error, style);
         }
       },
     });

@@ -11,16 +11,17 @@ export class RetryLater extends Error {
   }
 }
 
+const ZOD_DEFAULT_MESSAGE = /^(Invalid (input|option|string|type)|Too (small|big)|Unrecognized key)/;
+
 /** The message a client may see: the first validation problem, the error's own text, or nothing internal. */
 export function publicMessage(error: TRPCError): string {
   if (error.cause instanceof ZodError) {
     const issue = error.cause.issues[0];
     if (!issue) return 'Invalid input';
     const field = issue.path.join('.');
-    // Our schemas' messages name their field; zod's generic ones ("Invalid input") need the path.
-    return field && !issue.message.toLowerCase().includes(field.toLowerCase().split('.').pop()!)
-      ? `${field}: ${issue.message}`
-      : issue.message;
+    // Our schemas' messages are written for people and name their field; zod's own defaults
+    // ("Invalid input: expected string, received number", "Too small: ...") get the field's path.
+    return field && ZOD_DEFAULT_MESSAGE.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
   }
   if (error.code === 'INTERNAL_SERVER_ERROR') return MESSAGES.internalError;
   return error.message;

@@ -1,11 +1,13 @@
 // The root router: every domain's router, merged by hand.
 import { authRouter } from '../auth/router';
+import { mediaRouter } from '../media/router';
 import { usersRouter } from '../users/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;

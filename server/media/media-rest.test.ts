@@ -1,0 +1,246 @@
+// CONTRACT "Media (admin)" through the REST façade and the two streaming routes, on a real
+// temporary MEDIA_ROOT.
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../shared/media';
+import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
+const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const MP4 = Buffer.concat([Buffer.from('00000018', 'hex'), Buffer.from('ftypisom'), Buffer.alloc(200, 2)]);
+
+let t: TestApp;
+let token: string;
+let media: string;
+
+beforeEach(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root password' } });
+  media = t.config.mediaRoot;
+  token = (await callJson(t.app, 'POST', '/api/auth/login', { email: 'root@example.com', password: 'root password' })).body.token as string;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+function put(relative: string, content: Buffer | string = PNG) {
+  mkdirSync(path.dirname(path.join(media, relative)), { recursive: true });
+  writeFileSync(path.join(media, relative), content);
+}
+
+const api = (method: 'GET' | 'POST', url: string, body?: unknown, bearer: string | undefined = token) => callJson(t.app, method, url, body, bearer);
+
+function multipart(fields: Record<string, string>, files: Array<{ name: string; type: string; content: Buffer }>, filesFirst = false) {
+  const boundary = '----qc-test-boundary';
+  const fieldParts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  const fileParts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.content,
+      Buffer.from('\r\n'),
+    ]),
+  );
+  const payload = Buffer.concat([...(filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts]), Buffer.from(`--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(fields: Record<string, string>, files: Array<{ name: string; type: string; content: Buffer }>, filesFirst = false) {
+  const { payload, headers } = multipart(fields, files, filesFirst);
+  const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+const leftovers = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((n) => n.startsWith('.upload-')) : []);
+
+describe('authorization', () => {
+  it('every media route but /media itself needs an admin', async () => {
+    const member = (await callJson(t.app, 'POST', '/api/auth/register', { name: 'M', email: 'm@example.com', password: 'member pw' })).body.token as string;
+    for (const [method, url] of [['GET', '/api/media/files'], ['GET', '/api/media/files/images'], ['GET', '/api/media/files/videos'], ['POST', '/api/media/scan-files'], ['POST', '/api/media/delete'], ['POST', '/api/media/upload']] as const) {
+      expect((await callJson(t.app, method, url, {})).status, url).toBe(401);
+      expect((await api(method, url, {}, member)).status, url).toBe(403);
+    }
+  });
+});
+
+describe('listing and scanning', () => {
+  beforeEach(() => {
+    put('image/dawn.png');
+    put('image/trips/dusk.jpg', Buffer.from('ffd8ffe0', 'hex'));
+    put('image/.secret.png');
+    put('image/notes.txt', 'text');
+    put('video/sea.mp4', MP4);
+    put('audio/song.mp3', Buffer.from('ID3abc'));
+  });
+
+  it('lists all files with their category, or only images or videos', async () => {
+    const all = await api('GET', '/api/media/files');
+    expect(all.body).toEqual({
+      success: true,
+      files: [
+        { path: 'audio/song.mp3', name: 'song.mp3', size: 6, category: 'audio' },
+        { path: 'image/dawn.png', name: 'dawn.png', size: PNG.length, category: 'image' },
+        { path: 'image/trips/dusk.jpg', name: 'dusk.jpg', size: 4, category: 'image' },
+        { path: 'video/sea.mp4', name: 'sea.mp4', size: MP4.length, category: 'video' },
+      ],
+    });
+    expect(((await api('GET', '/api/media/files/images')).body.files as unknown[]).length).toBe(2);
+    expect(((await api('GET', '/api/media/files/videos')).body.files as Array<{ path: string }>).map((f) => f.path)).toEqual(['video/sea.mp4']);
+  });
+
+  it('takes a relative base path inside MEDIA_ROOT and refuses one outside with 400', async () => {
+    put('other/image/one.png');
+    expect(((await api('GET', '/api/media/files?basePath=other')).body.files as unknown[]).length).toBe(1);
+    for (const outside of ['..', '../..', '/etc', 'other/../../x']) {
+      const res = await api('GET', `/api/media/files?basePath=${encodeURIComponent(outside)}`);
+      expect(res, outside).toMatchObject({ status: 400, body: { success: false, message: 'basePath must be inside the media folder' } });
+    }
+    symlinkSync('/etc', path.join(media, 'sneaky'));
+    expect((await api('GET', '/api/media/files?basePath=sneaky')).status).toBe(400);
+  });
+
+  it('scans: counts by category, with a timestamp kept for the last-scan line', async () => {
+    const res = await api('POST', '/api/media/scan-files', { basePath: '' });
+    expect(res.body).toMatchObject({ success: true, discoveries: { total: 4, images: 2, videos: 1, audio: 1 } });
+    expect(res.body.message).toEqual(expect.any(String));
+    const last = await t.app.inject({ url: '/trpc/media.lastScan?input=%7B%7D', headers: { authorization: `Bearer ${token}` } });
+    expect(last.json().result.data).toEqual({ timestamp: res.body.timestamp, discoveries: res.body.discoveries });
+  });
+});
+
+describe('upload', () => {
+  it('stores valid files under their media type with a safe name, never overwriting', async () => {
+    put('image/dawn.png');
+    const res = await upload({ mediaType: 'image', basePath: '' }, [
+      { name: 'dawn.png', type: 'image/png', content: PNG },
+      { name: '../../../escape.png', type: 'image/png', content: PNG },
+      { name: 'logo.svg', type: 'image/svg+xml', content: SVG },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, uploadedCount: 3 });
+    expect((res.body.files as Array<{ path: string }>).map((f) => f.path)).toEqual(['image/dawn-1.png', 'image/escape.png', 'image/logo.svg']);
+    expect(existsSync(path.join(path.dirname(media), 'escape.png'))).toBe(false);
+  });
+
+  it('refuses a type not allowed for the media type (415) and a file whose content does not match its extension, leaving nothing', async () => {
+    const exe = await upload({ mediaType: 'image' }, [{ name: 'setup.exe', type: 'application/x-msdownload', content: Buffer.from('MZ') }]);
+    expect(exe).toMatchObject({ status: 415, body: { success: false, message: 'Invalid file types: setup.exe. Please select valid image files.' } });
+    const fake = await upload({ mediaType: 'video' }, [
+      { name: 'real.mp4', type: 'video/mp4', content: MP4 },
+      { name: 'fake.mp4', type: 'video/mp4', content: PNG },
+    ]);
+    expect(fake.status).toBe(415);
+    expect(readdirSync(path.join(media, 'video'))).toEqual([]);
+  });
+
+  it('needs mediaType before the files, and at least one file', async () => {
+    expect(await upload({}, [{ name: 'a.png', type: 'image/png', content: PNG }])).toMatchObject({ status: 400, body: { message: 'mediaType must be one of image, video, audio' } });
+    expect(await upload({ mediaType: 'image' }, [{ name: 'a.png', type: 'image/png', content: PNG }], true)).toMatchObject({ status: 400 });
+    expect(await upload({ mediaType: 'image' }, [])).toMatchObject({ status: 400, body: { message: 'No files to upload.' } });
+  });
+
+  it('answers 200 MB + 1 byte with 413 and leaves no file; an aborted upload leaves none either', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const send = (size: number, abortAfter?: number) =>
+      new Promise<{ status: number; body: string } | 'aborted'>((resolve, reject) => {
+        const boundary = 'big-boundary';
+        const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mediaType"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
+        const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+        const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/media/upload', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length } }, (response) => {
+          let body = '';
+          response.on('data', (c) => (body += c));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        });
+        request.on('error', (error) => (abortAfter !== undefined ? resolve('aborted') : reject(error)));
+        request.write(head);
+        request.write(PNG);
+        const chunk = Buffer.alloc(1024 * 1024, 7);
+        let sent = PNG.length;
+        const pump = () => {
+          while (sent < size) {
+            if (abortAfter !== undefined && sent >= abortAfter) {
+              request.destroy();
+              setTimeout(() => resolve('aborted'), 300);
+              return;
+            }
+            const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+            sent += piece.length;
+            if (!request.write(piece)) return void request.once('drain', pump);
+          }
+          request.end(tail);
+        };
+        pump();
+      });
+
+    const tooBig = await send(MAX_UPLOAD_BYTES + 1);
+    expect(tooBig).not.toBe('aborted');
+    if (tooBig !== 'aborted') {
+      expect(tooBig.status).toBe(413);
+      expect(JSON.parse(tooBig.body).message).toMatch(/^Files too large \(max 200MB\): huge\.png/);
+    }
+    expect(readdirSync(path.join(media, 'image'))).toEqual([]);
+
+    expect(await send(50 * 1024 * 1024, 10 * 1024 * 1024)).toBe('aborted');
+    // The server notices the abort asynchronously; give it a moment, then nothing may remain.
+    for (let i = 0; i < 50 && readdirSync(path.join(media, 'image')).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(readdirSync(path.join(media, 'image'))).toEqual([]);
+    expect(leftovers(path.join(media, 'image'))).toEqual([]);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('delete', () => {
+  it('deletes the named files, refuses paths outside the base path and counts them as not deleted', async () => {
+    put('image/a.png');
+    put('image/b.png');
+    writeFileSync(path.join(path.dirname(media), 'outside.png'), PNG);
+    const res = await api('POST', '/api/media/delete', { paths: ['image/a.png', '../outside.png', 'image/missing.png', '/etc/passwd'] });
+    expect(res.body).toEqual({ success: true, message: 'Deleted 1 file(s).', summary: { requested: 4, deleted: 1, notDeleted: 3 } });
+    expect(readdirSync(path.join(media, 'image'))).toEqual(['b.png']);
+    expect(existsSync(path.join(path.dirname(media), 'outside.png'))).toBe(true);
+  });
+
+  it('refuses an empty list with 400 No files selected', async () => {
+    const res = await api('POST', '/api/media/delete', { paths: [] });
+    expect(res.body).toEqual({ success: false, message: 'No files selected' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('serving /media', () => {
+  it('serves with the right type, Range as 206, no-sniff, an inert SVG, and caches versioned urls for good', async () => {
+    put('image/dawn.png');
+    put('image/logo.svg', SVG);
+    put('video/sea.mp4', MP4);
+    const png = await t.app.inject('/media/image/dawn.png');
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['x-content-type-options']).toBe('nosniff');
+    expect(png.headers.etag).toBeTruthy();
+    expect(png.headers['last-modified']).toBeTruthy();
+
+    const range = await t.app.inject({ url: '/media/video/sea.mp4', headers: { range: 'bytes=0-9' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 0-9/${MP4.length}`);
+    expect(range.rawPayload).toHaveLength(10);
+
+    const svg = await t.app.inject('/media/image/logo.svg');
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(svg.headers['content-security-policy']).toMatch(/sandbox/);
+    expect(svg.headers['content-security-policy']).not.toMatch(/script-src/);
+
+    const versioned = await t.app.inject('/media/image/dawn.png?v=2026-01-01T00:00:00.000Z');
+    expect(versioned.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('answers 404 for hidden files, anything outside the base path, and what does not exist', async () => {
+    put('image/.hidden.png');
+    writeFileSync(path.join(t.dataDir, 'outside.png'), PNG);
+    for (const url of ['/media/image/.hidden.png', '/media/image/..%2F..%2Foutside.png', '/media/..%2Fjwt-secret', '/media/image/none.png', '/media/jwt-secret']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
+  });
+});

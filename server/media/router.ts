@@ -1,0 +1,69 @@
+// The media library's procedures (CONTRACT "Media (admin)"): list, scan, last scan, delete.
+// Upload and /media serving stream, so they are routes of their own (upload-route.ts, serve-route.ts).
+import { unlink } from 'node:fs/promises';
+import { TRPCError } from '@trpc/server';
+import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
+import type { AppDeps } from '../trpc/context';
+import { adminProcedure, router } from '../trpc/init';
+import { listLibrary } from './library';
+import { BasePathError, resolveBasePath, resolveLibraryFile } from './paths';
+import { lastScan, saveScan } from './scans';
+
+/**
+ * The base path a call works on: the one it names, or the configured one. Until the slider
+ * settings (which hold backgroundsBasePath) exist, the configured one is MEDIA_ROOT itself.
+ */
+export async function basePathFor(deps: AppDeps, requested: string | undefined): Promise<string> {
+  try {
+    return await resolveBasePath(deps.config.mediaRoot, requested, deps.config.mediaRoot);
+  } catch (error) {
+    if (error instanceof BasePathError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+    throw error;
+  }
+}
+
+export const mediaRouter = router({
+  files: adminProcedure.input(mediaListInput).query(async ({ ctx, input }) => {
+    const base = await basePathFor(ctx.deps, input.basePath);
+    return { success: true as const, files: await listLibrary(base, input.category ? [input.category] : undefined) };
+  }),
+
+  scan: adminProcedure.input(mediaScanInput).mutation(async ({ ctx, input }) => {
+    const base = await basePathFor(ctx.deps, input.basePath);
+    const files = await listLibrary(base);
+    const count = (category: string) => files.filter((f) => f.category === category).length;
+    const scan = saveScan(ctx.deps.db, base, { images: count('image'), videos: count('video'), audio: count('audio') });
+    const { total, images, videos, audio } = scan.discoveries;
+    ctx.log.info({ adminId: ctx.user.id, total }, 'media library scanned');
+    return {
+      success: true as const,
+      ...scan,
+      message: `Scan complete: ${total} file(s) found (${images} images, ${videos} videos, ${audio} audio)`,
+    };
+  }),
+
+  lastScan: adminProcedure.input(mediaScanInput).query(async ({ ctx, input }) => {
+    return lastScan(ctx.deps.db, await basePathFor(ctx.deps, input.basePath));
+  }),
+
+  delete: adminProcedure.input(mediaDeleteInput).mutation(async ({ ctx, input }) => {
+    const base = await basePathFor(ctx.deps, input.basePath);
+    const deleted: string[] = [];
+    for (const requested of new Set(input.paths)) {
+      const file = await resolveLibraryFile(base, requested);
+      if (!file) continue;
+      try {
+        await unlink(file.absolute);
+        deleted.push(file.relative);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
+    return {
+      success: true as const,
+      message: `Deleted ${deleted.length} file(s).`,
+      summary: { requested: input.paths.length, deleted: deleted.length, notDeleted: input.paths.length - deleted.length },
+    };
+  }),
+});

@@ -1,0 +1,45 @@
+// GET /media/{path}: the files of the current base path, read fresh on every request (a changed
+// base path needs no restart). Range requests (206), ETag and Last-Modified come from @fastify/send;
+// urls that carry ?v= (the last scan's time) are cached for good.
+import path from 'node:path';
+import send from '@fastify/send';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../shared/messages';
+import { sendError } from '../rest/errors';
+import type { AppDeps } from '../trpc/context';
+import { resolveLibraryFile } from './paths';
+import { basePathFor } from './router';
+
+// No scripts, no plugins, no forms: an uploaded SVG opened directly stays an inert picture.
+const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+export function registerServeRoute(app: FastifyInstance, deps: AppDeps) {
+  app.get('/media/*', async (request, reply) => {
+    const notFound = () => sendError(reply, 404, MESSAGES.notFound);
+    let base: string;
+    try {
+      base = await basePathFor(deps, undefined);
+    } catch {
+      return notFound();
+    }
+    const file = await resolveLibraryFile(base, (request.params as { '*': string })['*']);
+    if (!file) return notFound();
+    const versioned = typeof (request.query as Record<string, unknown>).v === 'string';
+    const result = await send(request.raw, `/${encodeURIComponent(path.basename(file.absolute))}`, {
+      root: path.dirname(file.absolute),
+      dotfiles: 'deny',
+      index: false,
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      maxAge: versioned ? '365d' : 0,
+      immutable: versioned,
+    });
+    if (result.type === 'error') return notFound();
+    return reply
+      .code(result.statusCode)
+      .headers(result.headers)
+      .header('content-security-policy', MEDIA_CSP)
+      .send(result.stream);
+  });
+}

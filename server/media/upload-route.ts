@@ -1,0 +1,122 @@
+// POST /api/media/upload: multipart, streamed. The admin check comes before the body is read;
+// each file streams to a hidden temporary file in its target folder and gets its name only when it
+// is complete and checked; any refusal or abort removes what the request wrote (all or nothing).
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, realpath, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { extensionOf, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, type MediaCategory, type MediaFile } from '../../shared/media';
+import { uploadFieldsInput } from '../../shared/media-schemas';
+import { sendProcedureError } from '../rest/routes';
+import { SUCCESS_ERROR_STYLE } from '../rest/errors';
+import type { Context } from '../trpc/context';
+import { requireAdmin } from '../trpc/init';
+import { linkUnique, sanitizeFileName } from './file-names';
+import { basePathFor } from './router';
+import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
+
+const MAX_FILES = 50;
+const refuse = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_REQUEST', message: string) => new TRPCError({ code, message });
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const tooLarge = (name: string) => refuse('PAYLOAD_TOO_LARGE', `Files too large (max 200MB): ${name} (over ${megabytes(MAX_UPLOAD_BYTES)})`);
+
+async function targetFolder(base: string, category: MediaCategory): Promise<string> {
+  const folder = path.join(base, category);
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    if (['ENOTDIR', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) {
+      throw refuse('BAD_REQUEST', 'basePath must be a folder');
+    }
+    throw error;
+  }
+  // image/ (say) could be a symbolic link leading out of the base path.
+  const real = await realpath(folder);
+  if (real !== folder) throw refuse('BAD_REQUEST', `${category}/ must be a folder inside the base path`);
+  return folder;
+}
+
+async function leadingBytes(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function saveFile(part: MultipartFile, folder: string, category: MediaCategory): Promise<MediaFile> {
+  const name = sanitizeFileName(part.filename);
+  const extension = extensionOf(name);
+  const mimeAccepted = MEDIA_MIME_TYPES[category].includes(part.mimetype) || ['application/octet-stream', ''].includes(part.mimetype);
+  if (!MEDIA_EXTENSIONS[category].includes(extension) || !mimeAccepted) {
+    part.file.resume();
+    throw refuse('UNSUPPORTED_MEDIA_TYPE', `Invalid file types: ${part.filename}. Please select valid ${category} files.`);
+  }
+  const temporary = path.join(folder, `.upload-${randomUUID()}`);
+  try {
+    try {
+      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx' }));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename);
+      throw error;
+    }
+    if (!contentMatchesExtension(extension, await leadingBytes(temporary))) {
+      throw refuse('UNSUPPORTED_MEDIA_TYPE', `Invalid file types: ${part.filename}. Its content is not a .${extension} file.`);
+    }
+    const finalName = await linkUnique(temporary, folder, name);
+    const { size } = await stat(path.join(folder, finalName));
+    return { path: `${category}/${finalName}`, name: finalName, size, category };
+  } finally {
+    await unlink(temporary).catch(() => {});
+  }
+}
+
+export async function registerUploadRoute(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 10, fieldSize: 8192, parts: MAX_FILES + 10 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post('/api/media/upload', { config: { errorStyle: SUCCESS_ERROR_STYLE } }, async (request, reply) => {
+    const ctx = createContext({ req: request });
+    const saved: Array<{ file: MediaFile; absolute: string }> = [];
+    let current = '';
+    try {
+      const admin = await requireAdmin(ctx);
+      if (!request.isMultipart()) throw refuse('BAD_REQUEST', 'Expected a multipart/form-data upload');
+      const fields: Record<string, unknown> = {};
+      let folder: { path: string; category: MediaCategory } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (folder) throw refuse('BAD_REQUEST', 'The fields mediaType and basePath must come before the files');
+          fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (!folder) {
+          const parsed = uploadFieldsInput.safeParse(fields);
+          if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+          const base = await basePathFor(ctx.deps, parsed.data.basePath);
+          folder = { path: await targetFolder(base, parsed.data.mediaType), category: parsed.data.mediaType };
+        }
+        current = part.filename;
+        const file = await saveFile(part, folder.path, folder.category);
+        saved.push({ file, absolute: path.join(folder.path, file.name) });
+      }
+      if (saved.length === 0) throw refuse('BAD_REQUEST', 'No files to upload.');
+      ctx.log.info({ adminId: admin.id, files: saved.map((s) => s.file.path) }, 'admin uploaded media files');
+      return reply.send({ success: true, uploadedCount: saved.length, files: saved.map((s) => s.file) });
+    } catch (error) {
+      await Promise.all(saved.map((s) => unlink(s.absolute).catch(() => {})));
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') return sendProcedureError(reply, refuse('PAYLOAD_TOO_LARGE', `At most ${MAX_FILES} files per upload`), SUCCESS_ERROR_STYLE);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') return sendProcedureError(reply, tooLarge(current), SUCCESS_ERROR_STYLE);
+      return sendProcedureError(reply, error, SUCCESS_ERROR_STYLE);
+    }
+  });
+}

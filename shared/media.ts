@@ -1,0 +1,33 @@
+// The media library's rules (spec §5, §9), shared by the upload form and the server.
+
+export const MEDIA_CATEGORIES = ['image', 'video', 'audio'] as const;
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
+
+/** Spec §9: 200 MB per file. */
+export const MAX_UPLOAD_BYTES = 209_715_200;
+
+export const MEDIA_EXTENSIONS: Record<MediaCategory, readonly string[]> = {
+  image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg'],
+  video: ['mp4', 'webm', 'ogg', 'mov', 'avi', 'mkv', 'm4v'],
+  audio: ['mp3', 'wav', 'ogg', 'm4a', 'flac', 'aac', 'wma'],
+};
+
+export const MEDIA_MIME_TYPES: Record<MediaCategory, readonly string[]> = {
+  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/x-ms-bmp', 'image/svg+xml'],
+  video: ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'video/x-msvideo', 'video/avi', 'video/x-matroska', 'video/x-m4v'],
+  audio: ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/mp4', 'audio/x-m4a', 'audio/flac', 'audio/x-flac', 'audio/aac', 'audio/x-ms-wma'],
+};
+
+/** The lower-cased extension of a file name, without the dot ('' when there is none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export interface MediaFile {
+  /** Relative to the base path, beginning with image/, video/ or audio/. */
+  path: string;
+  name: string;
+  size: number;
+  category: MediaCategory;
+}
