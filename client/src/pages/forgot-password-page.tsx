@@ -6,7 +6,7 @@ import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
-import { Field } from '../ui/field';
+import { EmailField } from '../ui/email-field';
 import { FormMessage } from '../ui/form-message';
 
 export function ForgotPasswordPage() {
@@ -30,15 +30,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form className="form" onSubmit={onSubmit}>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" variant="primary" className="button--block" busy={forgot.isPending}>
           Send Reset Link
         </Button>

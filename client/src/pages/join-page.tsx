@@ -8,6 +8,7 @@ import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
+import { EmailField } from '../ui/email-field';
 import { Field } from '../ui/field';
 import { FormMessage } from '../ui/form-message';
 import { PasswordField } from '../ui/password-input';
@@ -46,15 +47,7 @@ export function JoinPage() {
     >
       <form className="form" onSubmit={onSubmit}>
         <Field label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <PasswordField
           label="Password"
           name="password"

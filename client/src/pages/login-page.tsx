@@ -8,7 +8,7 @@ import type { LoginNotice } from '../lib/use-current-user';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
-import { Field } from '../ui/field';
+import { EmailField } from '../ui/email-field';
 import { FormMessage } from '../ui/form-message';
 import { PasswordField } from '../ui/password-input';
 
@@ -45,15 +45,7 @@ export function LoginPage() {
     >
       {notice && !login.error && !login.isSuccess && <FormMessage tone="info">{notice}</FormMessage>}
       <form className="form" onSubmit={onSubmit}>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <PasswordField
           label="Password"
           name="password"

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, ROLES, type MembershipTier, type Role, type UserStatus } from '../../../../shared/constants';
 import { Button } from '../../ui/button';
+import { EmailField } from '../../ui/email-field';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { PasswordField } from '../../ui/password-input';
@@ -35,15 +36,7 @@ export function AddUserDialog({ busy, onSubmit, onClose }: AddUserDialogProps) {
       </h2>
       <form className="form form--compact" onSubmit={submit}>
         <Field label="Name" name="name" autoComplete="off" required value={name} onChange={(e) => setName(e.target.value)} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} autoComplete="off" />
         <PasswordField
           label="Password"
           name="password"
