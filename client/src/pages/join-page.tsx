@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { setToken } from '../lib/session';
@@ -11,7 +10,7 @@ import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
 import { Field } from '../ui/field';
 import { FormMessage } from '../ui/form-message';
-import { PasswordField } from '../ui/password-input';
+import { NewPasswordField } from '../ui/password-input';
 
 export function JoinPage() {
   usePageTitle('Create Your Account');
@@ -48,16 +47,7 @@ export function JoinPage() {
       <form className="form" onSubmit={onSubmit}>
         <Field label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <EmailField value={email} onChange={setEmail} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
 
         <fieldset className="fieldset">
           <legend className="fieldset__legend">Payment details (optional)</legend>

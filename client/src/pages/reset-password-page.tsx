@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '../../../shared/constants';
+import { RESET_REDIRECT_MS } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
@@ -8,7 +8,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { FormMessage } from '../ui/form-message';
-import { PasswordField } from '../ui/password-input';
+import { NewPasswordField } from '../ui/password-input';
 
 export function ResetPasswordPage() {
   usePageTitle('Enter New Password');
@@ -49,25 +49,8 @@ export function ResetPasswordPage() {
       }
     >
       <form className="form" onSubmit={onSubmit}>
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <NewPasswordField label="New Password" name="password" value={password} onChange={setPassword} />
+        <NewPasswordField label="Confirm Password" name="confirm-password" value={confirm} onChange={setConfirm} showRule={false} />
         <Button type="submit" variant="primary" className="button--block" busy={reset.isPending} disabled={succeeded}>
           Reset Password
         </Button>

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Field } from './field';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: string;
@@ -58,5 +59,30 @@ function EyeClosedIcon() {
         strokeLinejoin="round"
       />
     </svg>
+  );
+}
+
+interface NewPasswordFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Whether to state the length rule under the field (once per form is enough). */
+  showRule?: boolean;
+}
+
+/** A password being chosen: required, the length rule checked by the browser (spec §5). */
+export function NewPasswordField({ label, name, value, onChange, showRule = true }: NewPasswordFieldProps) {
+  return (
+    <PasswordField
+      label={label}
+      name={name}
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      hint={showRule ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

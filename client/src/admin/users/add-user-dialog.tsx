@@ -1,11 +1,11 @@
 // Add User (spec §2, §5): name, email, password and role; a new account starts free and active.
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, ROLES, type MembershipTier, type Role, type UserStatus } from '../../../../shared/constants';
+import { ROLES, type MembershipTier, type Role, type UserStatus } from '../../../../shared/constants';
 import { Button } from '../../ui/button';
 import { EmailField } from '../../ui/email-field';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
-import { PasswordField } from '../../ui/password-input';
+import { NewPasswordField } from '../../ui/password-input';
 import { SelectField } from '../../ui/select-field';
 import type { CreateUserInput } from './user-types';
 
@@ -37,16 +37,7 @@ export function AddUserDialog({ busy, onSubmit, onClose }: AddUserDialogProps) {
       <form className="form form--compact" onSubmit={submit}>
         <Field label="Name" name="name" autoComplete="off" required value={name} onChange={(e) => setName(e.target.value)} />
         <EmailField value={email} onChange={setEmail} autoComplete="off" />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
         <SelectField
           label="Role"
           name="role"
