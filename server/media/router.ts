@@ -25,7 +25,7 @@ export async function basePathFor(deps: AppDeps, requested: string | undefined):
 export const mediaRouter = router({
   files: adminProcedure.input(mediaListInput).query(async ({ ctx, input }) => {
     const base = await basePathFor(ctx.deps, input.basePath);
-    return { success: true as const, files: await listLibrary(base, input.category ? [input.category] : undefined) };
+    return { files: await listLibrary(base, input.category ? [input.category] : undefined) };
   }),
 
   scan: adminProcedure.input(mediaScanInput).mutation(async ({ ctx, input }) => {
@@ -36,7 +36,6 @@ export const mediaRouter = router({
     const { total, images, videos, audio } = scan.discoveries;
     ctx.log.info({ adminId: ctx.user.id, total }, 'media library scanned');
     return {
-      success: true as const,
       ...scan,
       message: `Scan complete: ${total} file(s) found (${images} images, ${videos} videos, ${audio} audio)`,
     };
@@ -61,7 +60,6 @@ export const mediaRouter = router({
     }
     ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
     return {
-      success: true as const,
       message: `Deleted ${deleted.length} file(s).`,
       summary: { requested: input.paths.length, deleted: deleted.length, notDeleted: input.paths.length - deleted.length },
     };

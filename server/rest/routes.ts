@@ -19,13 +19,16 @@ interface RestRoute {
 
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 const params = (request: FastifyRequest) => request.params as Record<string, string>;
+const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 // The façade hands the client's data over unchecked: each procedure's zod schema is the check.
 const untrusted = (value: unknown) => value as never;
 
 const MSG: ErrorBodyStyle = { errorKey: 'msg', successFlag: false };
 
-const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
+// Procedures answer their data; the façade adds CONTRACT's `success: true` where a route has it,
+// either around the data (`{success, data}`) or beside an object's own fields (`{success, files}`).
 const withSuccess = (data: unknown) => ({ success: true, data });
+const successAnd = async (result: Promise<object>) => ({ success: true, ...(await result) });
 
 const routes: RestRoute[] = [
   { method: 'POST', url: '/api/auth/register', status: 201, style: MSG, call: (c, r) => c.auth.register(untrusted(body(r))) },
@@ -50,14 +53,14 @@ const routes: RestRoute[] = [
     method: 'DELETE',
     url: '/api/admin/users/:id',
     style: SUCCESS_ERROR_STYLE,
-    call: async (c, r) => ({ success: true, ...(await c.users.delete(untrusted({ id: params(r).id }))) }),
+    call: (c, r) => successAnd(c.users.delete(untrusted({ id: params(r).id }))),
   },
 
-  { method: 'GET', url: '/api/media/files', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.files(untrusted(query(r))) },
-  { method: 'GET', url: '/api/media/files/images', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.files(untrusted({ ...query(r), category: 'image' })) },
-  { method: 'GET', url: '/api/media/files/videos', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.files(untrusted({ ...query(r), category: 'video' })) },
-  { method: 'POST', url: '/api/media/scan-files', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.scan(untrusted(body(r))) },
-  { method: 'POST', url: '/api/media/delete', style: SUCCESS_ERROR_STYLE, call: (c, r) => c.media.delete(untrusted(body(r))) },
+  { method: 'GET', url: '/api/media/files', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted(query(r)))) },
+  { method: 'GET', url: '/api/media/files/images', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted({ ...query(r), category: 'image' }))) },
+  { method: 'GET', url: '/api/media/files/videos', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted({ ...query(r), category: 'video' }))) },
+  { method: 'POST', url: '/api/media/scan-files', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.scan(untrusted(body(r)))) },
+  { method: 'POST', url: '/api/media/delete', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.delete(untrusted(body(r)))) },
 ];
 
 /** Answers a procedure's refusal as CONTRACT says; anything else goes on to the central handler. */

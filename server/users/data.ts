@@ -167,12 +167,15 @@ export function userStats(db: Db) {
   return row;
 }
 
-/** What sign-in needs: the hash and the status, looked up by (already normalised) email. */
+// Matches the unique index on lower(email), so a lookup by email is one index probe.
+const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/** What sign-in needs: the hash and the status, looked up by email. */
 export function findCredentialsByEmail(db: Db, email: string) {
   return db
     .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .where(emailIs(email))
     .get();
 }
 
@@ -191,11 +194,7 @@ export function findPublicUserById(db: Db, id: string): PublicUser | undefined {
 }
 
 export function findUserIdByEmail(db: Db, email: string): string | undefined {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .get()?.id;
+  return db.select({ id: users.id }).from(users).where(emailIs(email)).get()?.id;
 }
 
 /** Replaces the hash and moves passwordChangedAt, which invalidates every older session token. */

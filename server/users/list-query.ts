@@ -50,7 +50,8 @@ export function listUsers(db: Db, input: ListUsersInput): UserPage {
   const where = search && pagingCondition(db, search, total, offset);
   const direction = input.sortOrder === 'asc' ? asc : desc;
   const order = [direction(sortColumns[input.sortBy]), direction(users.id)];
-  // Walk for the page's rowids only (a covering index scan), then read just those rows.
+  // Find the page's rowids first (with no search, a walk of the covering sort index alone), then
+  // read just those ten rows.
   const pageRowids = db
     .select({ rowid: sql<number>`${users}.rowid` })
     .from(users)
