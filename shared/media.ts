@@ -31,3 +31,25 @@ export interface MediaFile {
   size: number;
   category: MediaCategory;
 }
+
+/** The cache-busting version of library urls: the last scan's time in milliseconds (spec §7). */
+export function scanVersion(scanTimestamp: string | null | undefined): string | undefined {
+  const ms = scanTimestamp ? Date.parse(scanTimestamp) : NaN;
+  return Number.isFinite(ms) ? String(ms) : undefined;
+}
+
+function encodedPath(relative: string): string {
+  return relative.split('/').map(encodeURIComponent).join('/');
+}
+
+const withVersion = (url: string, version: string | undefined) => (version ? `${url}?v=${version}` : url);
+
+/** Where a library file is served: `/media/{path}`, with `?v=` when a version is known. */
+export function mediaUrl(relative: string, version?: string): string {
+  return withVersion(`/media/${encodedPath(relative)}`, version);
+}
+
+/** The small WebP thumbnail of a library image (admin grids): `/thumbs/{path}`. */
+export function thumbnailUrl(relative: string, version?: string): string {
+  return withVersion(`/thumbs/${encodedPath(relative)}`, version);
+}
