@@ -1,6 +1,7 @@
 // buildApp(config): a ready Fastify instance with everything registered. It never listens;
 // server/main.ts does, and tests call app.inject().
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -16,9 +17,12 @@ import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerServeRoute } from './media/serve-route';
+import { Thumbnails } from './media/thumbnails';
 import { registerUploadRoute } from './media/upload-route';
 import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
+import { PublicSliderCache } from './slider/public-data';
+import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory, type AppDeps } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
@@ -42,10 +46,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   mkdirSync(config.mediaRoot, { recursive: true });
   const database = openDatabase(config.databaseFile);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  app.addHook('onClose', async () => {
-    mailer.close();
-    database.close();
-  });
 
   const deps: AppDeps = {
     config,
@@ -53,7 +53,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tokens: createSessionTokens(config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir), config.jwtTtlSeconds),
     mailer,
     loginThrottle: new LoginThrottle(options.throttlePolicy),
+    publicSlider: new PublicSliderCache(database.db, config.mediaRoot),
+    thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
   };
+  app.addHook('onClose', async () => {
+    await deps.thumbnails.close();
+    mailer.close();
+    database.close();
+  });
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app);
@@ -74,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerRestRoutes(app, createContext);
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
+  registerPublicSliderRoute(app, deps);
   await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir);
 
   await app.ready();

@@ -1,7 +1,8 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+import type { PlaylistItem } from '../../shared/slider';
 
 export const users = sqliteTable(
   'users',
@@ -56,4 +57,29 @@ export const mediaScans = sqliteTable('media_scans', {
   images: integer('images').notNull(),
   videos: integer('videos').notNull(),
   audio: integer('audio').notNull(),
+});
+
+// The slideshow's one settings record (id is always 1); absent until the first save, when the
+// defaults of shared/slider.ts apply.
+export const sliderConfig = sqliteTable('slider_config', {
+  id: integer('id').primaryKey(),
+  backgroundsBasePath: text('backgrounds_base_path').notNull(),
+  activePlaylist: text('active_playlist').notNull(),
+  cycleTime: integer('cycle_time').notNull(),
+  transitionDuration: integer('transition_duration').notNull(),
+  overlayOpacity: real('overlay_opacity').notNull(),
+  overlayColor: text('overlay_color').notNull(),
+  randomOrder: integer('random_order', { mode: 'boolean' }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+// Playlists keep their lists exactly as sent (order included), as JSON.
+export const playlists = sqliteTable('playlists', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  items: text('items', { mode: 'json' }).$type<PlaylistItem[]>().notNull(),
+  images: text('images', { mode: 'json' }).$type<string[]>().notNull(),
+  videos: text('videos', { mode: 'json' }).$type<string[]>().notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 });

@@ -1,5 +1,5 @@
 // Serves the built client (dist/client) with a fallback to index.html for the SPA's routes.
-// Unknown /api, /trpc and /media paths, and anything that is not a page request, stay JSON 404s.
+// Unknown /api, /trpc, /media and /thumbs paths, and anything that is not a page request, stay JSON 404s.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from '../rest/errors';
 
-const NEVER_HTML = /^\/(api|trpc|media)(\/|$)/;
+const NEVER_HTML = /^\/(api|trpc|media|thumbs)(\/|$)/;
 // A missing /assets/old-chunk.js or /favicon.ico must stay a 404, not become the page.
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from '
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/media';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 
@@ -242,5 +243,42 @@ describe('serving /media', () => {
     for (const url of ['/media/image/.hidden.png', '/media/image/..%2F..%2Foutside.png', '/media/..%2Fjwt-secret', '/media/image/none.png', '/media/jwt-secret']) {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('thumbnails', () => {
+  const thumbnailsOf = () => {
+    const root = path.join(t.dataDir, 'thumbnails');
+    return existsSync(root) ? readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.webp')) : [];
+  };
+  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a4d8f' } }).png().toBuffer();
+
+  it('makes a small WebP of an uploaded image, outside the library, and serves it at /thumbs', async () => {
+    expect((await upload({ mediaType: 'image' }, [{ name: 'big.png', type: 'image/png', content: await photo(1600, 1200) }])).status).toBe(200);
+    const res = await t.app.inject('/thumbs/image/big.png?v=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(readdirSync(path.join(media, 'image'))).toEqual(['big.png']);
+    expect(thumbnailsOf()).toEqual([expect.stringMatching(/image\/big\.png\.webp$/)]);
+  });
+
+  it('a scan makes the thumbnails that are missing; deleting an image deletes its thumbnail', async () => {
+    put('image/dawn.png', await photo(200, 100));
+    put('image/trips/dusk.png', await photo(640, 640));
+    await api('POST', '/api/media/scan-files', {});
+    await vi.waitFor(() => expect(thumbnailsOf()).toHaveLength(2));
+    await api('POST', '/api/media/delete', { paths: ['image/trips/dusk.png'] });
+    expect(thumbnailsOf()).toEqual([expect.stringMatching(/image\/dawn\.png\.webp$/)]);
+  });
+
+  it('answers 404 for a video, an image that cannot be decoded, and paths outside the library', async () => {
+    put('video/sea.mp4', MP4);
+    put('image/broken.png', PNG);
+    for (const url of ['/thumbs/video/sea.mp4', '/thumbs/image/broken.png', '/thumbs/..%2Fjwt-secret', '/thumbs/image/none.png']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
+    expect(t.logs.text).toContain('could not make a thumbnail');
   });
 });

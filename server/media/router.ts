@@ -8,14 +8,13 @@ import { adminProcedure, router } from '../trpc/init';
 import { listLibrary } from './library';
 import { BasePathError, resolveBasePath, resolveLibraryFile } from './paths';
 import { lastScan, saveScan } from './scans';
+import { readSliderConfig } from '../slider/config-data';
 
-/**
- * The base path a call works on: the one it names, or the configured one. Until the slider
- * settings (which hold backgroundsBasePath) exist, the configured one is MEDIA_ROOT itself.
- */
+/** The base path a call works on: the one it names, or the slider config's backgroundsBasePath. */
 export async function basePathFor(deps: AppDeps, requested: string | undefined): Promise<string> {
+  const configured = readSliderConfig(deps.db, deps.config.mediaRoot).backgroundsBasePath;
   try {
-    return await resolveBasePath(deps.config.mediaRoot, requested, deps.config.mediaRoot);
+    return await resolveBasePath(deps.config.mediaRoot, requested, configured);
   } catch (error) {
     if (error instanceof BasePathError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
     throw error;
@@ -33,6 +32,8 @@ export const mediaRouter = router({
     const files = await listLibrary(base);
     const count = (category: string) => files.filter((f) => f.category === category).length;
     const scan = saveScan(ctx.deps.db, base, { images: count('image'), videos: count('video'), audio: count('audio') });
+    ctx.deps.publicSlider.invalidate();
+    ctx.deps.thumbnails.fillIn(base, files);
     const { total, images, videos, audio } = scan.discoveries;
     ctx.log.info({ adminId: ctx.user.id, total }, 'media library scanned');
     return {
@@ -54,10 +55,12 @@ export const mediaRouter = router({
       try {
         await unlink(file.absolute);
         deleted.push(file.relative);
+        if (file.category === 'image') await ctx.deps.thumbnails.remove(base, file.relative);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
+    if (deleted.length > 0) ctx.deps.publicSlider.invalidate();
     ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
     return {
       message: `Deleted ${deleted.length} file(s).`,

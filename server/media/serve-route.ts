@@ -1,20 +1,23 @@
 // GET /media/{path}: the files of the current base path, read fresh on every request (a changed
-// base path needs no restart). Range requests (206), ETag and Last-Modified come from @fastify/send;
-// urls that carry ?v= (the last scan's time) are cached for good.
+// base path needs no restart). GET /thumbs/{path}: the WebP thumbnail of a library image, made on
+// demand if the upload or scan has not made it yet. Range requests (206), ETag and Last-Modified
+// come from @fastify/send; urls that carry ?v= (the last scan's time) are cached for good.
 import path from 'node:path';
 import send from '@fastify/send';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from '../rest/errors';
 import type { AppDeps } from '../trpc/context';
-import { resolveLibraryFile } from './paths';
+import { resolveLibraryFile, type LibraryPath } from './paths';
 import { basePathFor } from './router';
 
 // No scripts, no plugins, no forms: an uploaded SVG opened directly stays an inert picture.
 const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-export function registerServeRoute(app: FastifyInstance, deps: AppDeps) {
-  app.get('/media/*', async (request, reply) => {
+type FileFinder = (deps: AppDeps, base: string, file: LibraryPath) => Promise<string | null>;
+
+function registerFileRoute(app: FastifyInstance, deps: AppDeps, prefix: string, find: FileFinder) {
+  app.get(`${prefix}/*`, async (request: FastifyRequest, reply: FastifyReply) => {
     const notFound = () => sendError(reply, 404, MESSAGES.notFound);
     let base: string;
     try {
@@ -23,10 +26,11 @@ export function registerServeRoute(app: FastifyInstance, deps: AppDeps) {
       return notFound();
     }
     const file = await resolveLibraryFile(base, (request.params as { '*': string })['*']);
-    if (!file) return notFound();
+    const absolute = file && (await find(deps, base, file));
+    if (!absolute) return notFound();
     const versioned = typeof (request.query as Record<string, unknown>).v === 'string';
-    const result = await send(request.raw, `/${encodeURIComponent(path.basename(file.absolute))}`, {
-      root: path.dirname(file.absolute),
+    const result = await send(request.raw, `/${encodeURIComponent(path.basename(absolute))}`, {
+      root: path.dirname(absolute),
       dotfiles: 'deny',
       index: false,
       acceptRanges: true,
@@ -42,4 +46,11 @@ export function registerServeRoute(app: FastifyInstance, deps: AppDeps) {
       .header('content-security-policy', MEDIA_CSP)
       .send(result.stream);
   });
+}
+
+export function registerServeRoute(app: FastifyInstance, deps: AppDeps) {
+  registerFileRoute(app, deps, '/media', async (_deps, _base, file) => file.absolute);
+  registerFileRoute(app, deps, '/thumbs', async ({ thumbnails }, base, file) =>
+    file.category === 'image' ? thumbnails.ensure(base, file.relative, file.absolute) : null,
+  );
 }

@@ -91,7 +91,7 @@ export async function registerUploadRoute(app: FastifyInstance, createContext: (
       const admin = await requireAdmin(ctx);
       if (!request.isMultipart()) throw refuse('BAD_REQUEST', 'Expected a multipart/form-data upload');
       const fields: Record<string, unknown> = {};
-      let folder: { path: string; category: MediaCategory } | undefined;
+      let folder: { base: string; path: string; category: MediaCategory } | undefined;
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (folder) throw refuse('BAD_REQUEST', 'The fields mediaType and basePath must come before the files');
@@ -102,14 +102,16 @@ export async function registerUploadRoute(app: FastifyInstance, createContext: (
           const parsed = uploadFieldsInput.safeParse(fields);
           if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
           const base = await basePathFor(ctx.deps, parsed.data.basePath);
-          folder = { path: await targetFolder(base, parsed.data.mediaType), category: parsed.data.mediaType };
+          folder = { base, path: await targetFolder(base, parsed.data.mediaType), category: parsed.data.mediaType };
         }
         current = part.filename;
         const file = await saveFile(part, folder.path, folder.category);
         saved.push({ file, absolute: path.join(folder.path, file.name) });
       }
-      if (saved.length === 0) throw refuse('BAD_REQUEST', 'No files to upload.');
+      if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', 'No files to upload.');
       ctx.log.info({ adminId: admin.id, files: saved.map((s) => s.file.path) }, 'admin uploaded media files');
+      ctx.deps.publicSlider.invalidate();
+      ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
       return reply.send({ success: true, uploadedCount: saved.length, files: saved.map((s) => s.file) });
     } catch (error) {
       await Promise.all(saved.map((s) => unlink(s.absolute).catch(() => {})));

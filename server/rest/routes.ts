@@ -61,6 +61,20 @@ const routes: RestRoute[] = [
   { method: 'GET', url: '/api/media/files/videos', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted({ ...query(r), category: 'video' }))) },
   { method: 'POST', url: '/api/media/scan-files', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.scan(untrusted(body(r)))) },
   { method: 'POST', url: '/api/media/delete', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.delete(untrusted(body(r)))) },
+
+  // GET /api/slider/public is a route of its own (server/slider/public-route.ts): it answers from memory with an ETag.
+  { method: 'GET', url: '/api/slider/config', style: SUCCESS_ERROR_STYLE, call: async (c) => withSuccess(await c.slider.config()) },
+  { method: 'PUT', url: '/api/slider/config', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.slider.saveConfig(untrusted(body(r)))) },
+
+  { method: 'GET', url: '/api/playlists', style: SUCCESS_ERROR_STYLE, call: async (c) => withSuccess(await c.playlists.list()) },
+  { method: 'POST', url: '/api/playlists', status: 201, style: SUCCESS_ERROR_STYLE, call: async (c, r) => withSuccess(await c.playlists.create(untrusted(body(r)))) },
+  {
+    method: 'PUT',
+    url: '/api/playlists/:id',
+    style: SUCCESS_ERROR_STYLE,
+    call: async (c, r) => withSuccess(await c.playlists.update(untrusted({ ...body(r), id: params(r).id }))),
+  },
+  { method: 'DELETE', url: '/api/playlists/:id', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.playlists.delete(untrusted({ id: params(r).id }))) },
 ];
 
 /** Answers a procedure's refusal as CONTRACT says; anything else goes on to the central handler. */

@@ -7,6 +7,8 @@ import type { Db } from '../db/client';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { Mailer } from '../auth/mailer';
 import type { SessionTokens } from '../auth/session-tokens';
+import type { Thumbnails } from '../media/thumbnails';
+import type { PublicSliderCache } from '../slider/public-data';
 import { findSessionUser } from '../users/data';
 
 export interface AppDeps {
@@ -15,6 +17,9 @@ export interface AppDeps {
   tokens: SessionTokens;
   mailer: Mailer;
   loginThrottle: LoginThrottle;
+  /** The public slider answer; invalidate() after any change to the config, playlists or library. */
+  publicSlider: PublicSliderCache;
+  thumbnails: Thumbnails;
 }
 
 export interface SessionUser {

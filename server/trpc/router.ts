@@ -1,6 +1,7 @@
 // The root router: every domain's router, merged by hand.
 import { authRouter } from '../auth/router';
 import { mediaRouter } from '../media/router';
+import { playlistsRouter, sliderRouter } from '../slider/router';
 import { usersRouter } from '../users/router';
 import { createCallerFactory, router } from './init';
 
@@ -8,6 +9,8 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   media: mediaRouter,
+  slider: sliderRouter,
+  playlists: playlistsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,108 @@
+// Small WebP thumbnails of library images for the admin grids, kept in DATA_DIR (never inside the
+// library, which would then list them). One folder per base path, named by a hash of it, mirrors
+// the library's layout: image/dawn.png → {root}/{hash}/image/dawn.png.webp.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import type { MediaFile } from '../../shared/media';
+import { limitConcurrency } from '../lib/concurrency';
+
+export const THUMBNAIL_SIZE = 320;
+
+// libvips keeps a cache of recent images and opens threads per core; neither helps a server that
+// makes a thumbnail now and then, and both cost memory next to 200 MB uploads.
+sharp.cache(false);
+sharp.concurrency(1);
+
+async function mtimeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+export class Thumbnails {
+  private readonly making = new Map<string, Promise<string | null>>();
+  private readonly filling = new Map<string, Promise<void>>();
+  // One at a time: thumbnails are a background chore and must never crowd out requests.
+  private readonly runOne = limitConcurrency(1);
+  private closed = false;
+
+  constructor(
+    private readonly root: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  fileFor(base: string, relative: string): string {
+    const folder = createHash('sha256').update(base).digest('hex').slice(0, 16);
+    return path.join(this.root, folder, `${relative}.webp`);
+  }
+
+  /**
+   * The thumbnail of the image at `absolute` (library path `relative`), made now if it is missing
+   * or older than the image; null when the image cannot be decoded.
+   */
+  async ensure(base: string, relative: string, absolute: string): Promise<string | null> {
+    const target = this.fileFor(base, relative);
+    const [source, existing] = await Promise.all([mtimeOf(absolute), mtimeOf(target)]);
+    if (source === undefined) return null;
+    if (existing !== undefined && existing >= source) return target;
+    let job = this.making.get(target);
+    if (!job) {
+      job = this.runOne(() => this.make(absolute, target)).finally(() => this.making.delete(target));
+      this.making.set(target, job);
+    }
+    return job;
+  }
+
+  /** Makes the missing thumbnails of these files in the background (after an upload or a scan). */
+  fillIn(base: string, files: readonly MediaFile[]): void {
+    if (this.filling.has(base)) return;
+    const images = files.filter((file) => file.category === 'image');
+    const pass = (async () => {
+      for (const file of images) {
+        if (this.closed) return;
+        await this.ensure(base, file.path, path.join(base, file.path));
+      }
+    })()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'thumbnail pass stopped'))
+      .finally(() => this.filling.delete(base));
+    this.filling.set(base, pass);
+  }
+
+  /** Resolves when no thumbnail is being made (tests). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.filling.values(), ...this.making.values()]);
+  }
+
+  /** Stops background passes after the thumbnail in hand, for a quick shutdown. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
+  }
+
+  async remove(base: string, relative: string): Promise<void> {
+    await unlink(this.fileFor(base, relative)).catch(() => {});
+  }
+
+  private async make(absolute: string, target: string): Promise<string | null> {
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    try {
+      await sharp(absolute, { animated: false })
+        .rotate()
+        .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 72 })
+        .toFile(temporary);
+      await rename(temporary, target);
+      return target;
+    } catch (error) {
+      await unlink(temporary).catch(() => {});
+      this.log.warn({ err: error, file: absolute }, 'could not make a thumbnail');
+      return null;
+    }
+  }
+}

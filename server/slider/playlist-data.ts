@@ -1,0 +1,66 @@
+// Playlists: ordered lists of library urls, stored exactly as sent.
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { Playlist, PlaylistItem } from '../../shared/slider';
+import type { Db } from '../db/client';
+import { playlists } from '../db/schema';
+import { readSliderConfig, writeSliderConfig } from './config-data';
+
+export interface PlaylistContent {
+  items?: PlaylistItem[] | undefined;
+  images?: string[] | undefined;
+  videos?: string[] | undefined;
+}
+
+function toPlaylist(row: typeof playlists.$inferSelect): Playlist {
+  return {
+    _id: row.id,
+    name: row.name,
+    items: row.items,
+    images: row.images,
+    videos: row.videos,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export function listPlaylists(db: Db): Playlist[] {
+  return db.select().from(playlists).orderBy(asc(playlists.createdAt), asc(playlists.id)).all().map(toPlaylist);
+}
+
+export function findPlaylist(db: Pick<Db, 'select'>, id: string): Playlist | undefined {
+  const row = db.select().from(playlists).where(eq(playlists.id, id)).get();
+  return row && toPlaylist(row);
+}
+
+export function createPlaylist(db: Db, name: string, content: PlaylistContent, at = Date.now()): Playlist {
+  const row = db
+    .insert(playlists)
+    .values({ id: randomUUID(), name, items: content.items ?? [], images: content.images ?? [], videos: content.videos ?? [], createdAt: at, updatedAt: at })
+    .returning()
+    .get();
+  return toPlaylist(row);
+}
+
+/** Replaces the name and the lists that are given; the others stay. Undefined: no such playlist. */
+export function updatePlaylist(db: Db, id: string, changes: PlaylistContent & { name?: string | undefined }, at = Date.now()): Playlist | undefined {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const row = db
+    .update(playlists)
+    .set({ ...set, updatedAt: at })
+    .where(eq(playlists.id, id))
+    .returning()
+    .get();
+  return row && toPlaylist(row);
+}
+
+/** Deletes the playlist and, if it was the active one, clears activePlaylist, in one transaction. */
+export function deletePlaylist(db: Db, id: string, defaultBasePath: string): boolean {
+  return db.transaction((tx) => {
+    const deleted = tx.delete(playlists).where(eq(playlists.id, id)).returning({ id: playlists.id }).get();
+    if (!deleted) return false;
+    const config = readSliderConfig(tx, defaultBasePath);
+    if (config.activePlaylist === id) writeSliderConfig(tx, { ...config, activePlaylist: '' });
+    return true;
+  });
+}

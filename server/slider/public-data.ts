@@ -1,0 +1,97 @@
+// GET /api/slider/public is read on every page view, so its answer is built once and kept in
+// memory, with an ETag, until the config, a playlist or the library changes (invalidate()).
+import { createHash } from 'node:crypto';
+import { mediaUrl, scanVersion, type MediaFile } from '../../shared/media';
+import type { Playlist, PublicSliderData, Slide, SliderConfig } from '../../shared/slider';
+import type { Db } from '../db/client';
+import { listLibrary } from '../media/library';
+import { BasePathError, resolveBasePath } from '../media/paths';
+import { lastScan } from '../media/scans';
+import { readSliderConfig } from './config-data';
+import { findPlaylist } from './playlist-data';
+
+export interface PublicSliderEntry {
+  data: PublicSliderData;
+  json: string;
+  etag: string;
+}
+
+/** The library path a playlist url names ('/media/image/a%20b.png?v=1' → 'image/a b.png'), if any. */
+function libraryPathOf(url: string): string | undefined {
+  const [pathPart = ''] = url.slice('/media/'.length).split('?');
+  try {
+    return pathPart.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The active playlist's slides: its items, or else its images then videos (spec §3 "Playlist"). */
+function playlistSlides(playlist: Playlist): Array<{ url: string }> {
+  if (playlist.items.length > 0) return playlist.items;
+  return [...playlist.images, ...playlist.videos].map((url) => ({ url }));
+}
+
+export function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, library: MediaFile[], version: string | undefined): PublicSliderData {
+  const byPath = new Map(library.map((file) => [file.path, file]));
+  const slideOf = (file: MediaFile): Slide => ({ type: file.category === 'video' ? 'video' : 'image', src: mediaUrl(file.path, version) });
+  // Items whose file is gone are left out, so visitors never wait on a broken url; the type comes
+  // from the library, which knows what the file really is.
+  const fromPlaylist = (playlist ? playlistSlides(playlist) : []).flatMap(({ url }) => {
+    const file = byPath.get(libraryPathOf(url) ?? '');
+    return file ? [slideOf(file)] : [];
+  });
+  const images = library.filter((f) => f.category === 'image');
+  const videos = library.filter((f) => f.category === 'video');
+  const { backgroundsBasePath: _hidden, ...publicConfig } = config;
+  return {
+    slides: fromPlaylist.length > 0 ? fromPlaylist : [...images, ...videos].map(slideOf),
+    images: images.map((f) => mediaUrl(f.path, version)),
+    videos: videos.map((f) => mediaUrl(f.path, version)),
+    config: publicConfig,
+  };
+}
+
+export class PublicSliderCache {
+  private current: Promise<PublicSliderEntry> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mediaRoot: string,
+  ) {}
+
+  /** The next get() builds afresh. A build already running still answers the calls that started before. */
+  invalidate(): void {
+    this.current = undefined;
+  }
+
+  get(): Promise<PublicSliderEntry> {
+    if (!this.current) {
+      const building = this.build();
+      this.current = building;
+      // A failed build is not kept: the next call tries again.
+      building.catch(() => {
+        if (this.current === building) this.current = undefined;
+      });
+    }
+    return this.current;
+  }
+
+  private async build(): Promise<PublicSliderEntry> {
+    const config = readSliderConfig(this.db, this.mediaRoot);
+    const playlist = config.activePlaylist ? findPlaylist(this.db, config.activePlaylist) : undefined;
+    let library: MediaFile[] = [];
+    let version: string | undefined;
+    try {
+      const base = await resolveBasePath(this.mediaRoot, undefined, config.backgroundsBasePath);
+      library = await listLibrary(base, ['image', 'video']);
+      version = scanVersion(lastScan(this.db, base)?.timestamp);
+    } catch (error) {
+      // No base path (or one no longer inside MEDIA_ROOT): an empty library, not an error page.
+      if (!(error instanceof BasePathError)) throw error;
+    }
+    const data = buildPublicData(config, playlist, library, version);
+    const json = JSON.stringify({ success: true, data });
+    return { data, json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  }
+}
