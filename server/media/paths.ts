@@ -39,7 +39,8 @@ export async function resolveBasePath(mediaRoot: string, requested: string | und
   const wanted = requested?.trim() || configured;
   if (!wanted) throw new BasePathError('Please set a base path first');
   if (wanted.includes('\0')) throw new BasePathError('basePath must be inside the media folder');
-  const root = await realpath(mediaRoot);
+  // MEDIA_ROOT itself may have been removed while the server runs: then nothing is in it, which is no error.
+  const root = await realpathAllowingMissing(path.resolve(mediaRoot));
   const real = await realpathAllowingMissing(path.resolve(root, wanted));
   if (!isInside(root, real)) throw new BasePathError('basePath must be inside the media folder');
   return real;
