@@ -1,7 +1,7 @@
 // Starts the built server (dist/server/main.js) as a child process on a free port, the way an
 // operator runs it, for the benchmarks and the end-to-end tests to use from outside.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,9 @@ export interface ServerProcess {
   startupMs: number;
   /** The server's resident set size now, in bytes (Linux). */
   rssBytes(): number;
+  /** The highest resident set size since start or the last resetPeakRss(), in bytes (Linux). */
+  peakRssBytes(): number;
+  resetPeakRss(): void;
   /** SIGTERM, wait for the exit, and remove the DATA_DIR unless the caller owns it. */
   stop(): Promise<void>;
 }
@@ -35,6 +38,11 @@ function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
+}
+
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
 }
 
 export function tempDataDir(): string {
@@ -82,10 +90,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   return {
     url,
     startupMs: performance.now() - started,
-    rssBytes() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
-    },
+    rssBytes: () => statusBytes(child.pid!, 'VmRSS'),
+    peakRssBytes: () => statusBytes(child.pid!, 'VmHWM'),
+    // Writing 5 to clear_refs resets the kernel's high-water mark of the process's RSS.
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop,
   };
 }

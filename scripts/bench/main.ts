@@ -1,8 +1,9 @@
 // `npm run bench [-- section ...]`: prints figures and ratios; it asserts nothing.
-// Sections: cold-start, landing-js, auth, users (default: all).
+// Sections: see `sections` below (default: all).
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
 import { benchLandingJs } from './landing-js';
+import { benchMediaUpload } from './media-upload';
 import { benchUsers } from './users';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -10,6 +11,7 @@ const sections: Record<string, () => Promise<void>> = {
   'landing-js': benchLandingJs,
   auth: benchAuth,
   users: benchUsers,
+  'media-upload': benchMediaUpload,
 };
 
 const wanted = process.argv.slice(2);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
 import { listUsers } from '../../server/users/list-query';
 import { listUsersInput } from '../../shared/user-schemas';
+import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { seedUsers } from './seed-users';
 import { startServer, tempDataDir } from '../server-process';
 import { fmt, percentile } from './stats';
@@ -41,17 +42,10 @@ async function p95OfAsync(run: () => Promise<unknown>): Promise<number> {
 
 async function measure(dataDir: string, size: number) {
   const file = path.join(dataDir, 'app.db');
-  const admin = { email: 'bench-admin@example.com', password: 'bench admin password' };
-  const server = await startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, dataDir });
+  const server = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
   const direct = openDatabase(file);
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await benchAdminHeaders(server.url);
     console.log(`\n### ${size.toLocaleString('en')} users (p95 of ${SAMPLES} sequential requests)`);
     for (const [label, query] of QUERIES) {
       const url = `${server.url}/api/admin/users?${query}`;

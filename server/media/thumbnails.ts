@@ -27,6 +27,9 @@ async function mtimeOf(file: string): Promise<number | undefined> {
 export class Thumbnails {
   private readonly making = new Map<string, Promise<string | null>>();
   private readonly filling = new Map<string, Promise<void>>();
+  // Images that could not be decoded, by thumbnail path, with the image's mtime then: not tried
+  // again on every scan until the file changes.
+  private readonly failed = new Map<string, number>();
   // One at a time: thumbnails are a background chore and must never crowd out requests.
   private readonly runOne = limitConcurrency(1);
   private closed = false;
@@ -50,9 +53,16 @@ export class Thumbnails {
     const [source, existing] = await Promise.all([mtimeOf(absolute), mtimeOf(target)]);
     if (source === undefined) return null;
     if (existing !== undefined && existing >= source) return target;
+    if (this.failed.get(target) === source) return null;
     let job = this.making.get(target);
     if (!job) {
-      job = this.runOne(() => this.make(absolute, target)).finally(() => this.making.delete(target));
+      job = this.runOne(() => this.make(absolute, target))
+        .then((made) => {
+          if (made) this.failed.delete(target);
+          else this.failed.set(target, source);
+          return made;
+        })
+        .finally(() => this.making.delete(target));
       this.making.set(target, job);
     }
     return job;
@@ -85,7 +95,9 @@ export class Thumbnails {
   }
 
   async remove(base: string, relative: string): Promise<void> {
-    await unlink(this.fileFor(base, relative)).catch(() => {});
+    const target = this.fileFor(base, relative);
+    this.failed.delete(target);
+    await unlink(target).catch(() => {});
   }
 
   private async make(absolute: string, target: string): Promise<string | null> {

@@ -61,7 +61,9 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
   const temporary = path.join(folder, `.upload-${randomUUID()}`);
   try {
     try {
-      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx' }));
+      // flush: the bytes reach the disk before the file gets its name, so a crash right after
+      // the answer never leaves a named but truncated file.
+      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx', flush: true }));
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename);
       throw error;

@@ -1,0 +1,149 @@
+// Issue 4's upload figures: one 200 MB upload over loopback against writing the same bytes with a
+// plain Node stream to the same disk (alternating, same run), and the server's peak RSS growth
+// for one and for two concurrent 200 MB uploads, each on a freshly started server. Both writers
+// flush to disk before closing, as the upload route does: without it, the plain write measures
+// only how fast the page cache takes dirty pages, which swings tenfold from run to run. A third reference, a bare node:http server that
+// pipes the request body to a file, shows what loopback HTTP itself costs on this machine.
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MAX_UPLOAD_BYTES } from '../../shared/media';
+import { startServer, tempDataDir, type ServerProcess } from '../server-process';
+import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
+import { fmt, median } from './stats';
+
+const SIZE = MAX_UPLOAD_BYTES;
+const CHUNK = 1024 * 1024;
+const ROUNDS = 3;
+const MiB = 2 ** 20;
+
+/** SIZE bytes of an .mp4 (a valid ftyp box first, so the content check passes), one chunk at a time. */
+function* videoBytes(): Generator<Buffer> {
+  const first = Buffer.alloc(CHUNK, 7);
+  Buffer.concat([Buffer.from('00000018', 'hex'), Buffer.from('ftypisom'), Buffer.alloc(12)]).copy(first);
+  yield first;
+  // The same chunk again and again: a stream may still hold it, so it is never changed.
+  const chunk = Buffer.alloc(CHUNK, 7);
+  for (let sent = CHUNK; sent < SIZE; sent += CHUNK) yield chunk.subarray(0, Math.min(CHUNK, SIZE - sent));
+}
+
+async function plainWrite(file: string): Promise<number> {
+  const started = performance.now();
+  await pipeline(Readable.from(videoBytes()), createWriteStream(file, { flush: true }));
+  const ms = performance.now() - started;
+  await rm(file);
+  return ms;
+}
+
+/** A bare node:http server writing each request body to `file`: the loopback transport's ceiling. */
+async function startBareSink(file: string): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((request, response) => {
+    pipeline(request, createWriteStream(file, { flush: true })).then(
+      () => response.end('{}'),
+      () => response.destroy(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+function post(url: string, headers: Record<string, string | number>, body: Iterable<Buffer>): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode} ${Buffer.concat(chunks).toString()}`));
+        else resolve(performance.now() - started);
+      });
+    });
+    request.on('error', reject);
+    pipeline(Readable.from(body), request).catch(reject);
+  });
+}
+
+function upload(url: string, headers: Record<string, string>, name: string): Promise<number> {
+  const boundary = '----bench-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="mediaType"\r\n\r\nvideo\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const multipartHeaders = { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + SIZE + tail.length };
+  return post(`${url}/api/media/upload`, multipartHeaders, (function* () {
+    yield head;
+    yield* videoBytes();
+    yield tail;
+  })());
+}
+
+async function deleteAll(server: ServerProcess, headers: Record<string, string>) {
+  const files = (await (await fetch(`${server.url}/api/media/files/videos`, { headers })).json()) as { files: Array<{ path: string }> };
+  if (files.files.length === 0) return;
+  await fetch(`${server.url}/api/media/delete`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ paths: files.files.map((f) => f.path) }),
+  });
+}
+
+/** Peak RSS growth of the server, in MiB, while `run` goes. */
+async function rssGrowth(server: ServerProcess, run: () => Promise<unknown>): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const before = server.rssBytes();
+  server.resetPeakRss();
+  await run();
+  return (server.peakRssBytes() - before) / MiB;
+}
+
+export async function benchMediaUpload() {
+  console.log('\n## Media upload, 200 MB (targets: throughput >= 0.7 x plain stream write; peak RSS growth <= 64 MB, two at once <= 96 MB)');
+  const dataDir = tempDataDir();
+  const server = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
+  try {
+    const headers = await benchAdminHeaders(server.url);
+    // Round 1 runs on the fresh server, so its RSS growth includes everything a first upload allocates.
+    const plainFile = path.join(dataDir, 'media', 'plain-write.bin');
+    const bareFile = path.join(dataDir, 'media', 'bare-sink.bin');
+    const bare = await startBareSink(bareFile);
+    const plain: number[] = [];
+    const sink: number[] = [];
+    const uploads: number[] = [];
+    const growth: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      plain.push(await plainWrite(plainFile));
+      sink.push(await post(bare.url, { 'content-length': SIZE }, videoBytes()));
+      await rm(bareFile);
+      growth.push(await rssGrowth(server, async () => uploads.push(await upload(server.url, headers, `bench-${round}.mp4`))));
+      await deleteAll(server, headers);
+    }
+    const mbps = (ms: number) => SIZE / MiB / (ms / 1000);
+    for (let round = 0; round < ROUNDS; round++) {
+      console.log(
+        `round ${round + 1}: plain write ${fmt(mbps(plain[round]!), 0)} MiB/s, bare HTTP sink ${fmt(mbps(sink[round]!), 0)} MiB/s, upload ${fmt(mbps(uploads[round]!), 0)} MiB/s, peak RSS growth ${fmt(growth[round]!)} MiB`,
+      );
+    }
+    console.log(`median throughput ratio: upload/plain write ${fmt(median(plain) / median(uploads), 2)}, upload/bare HTTP sink ${fmt(median(sink) / median(uploads), 2)}`);
+    console.log(`largest peak RSS growth for one upload: ${fmt(Math.max(...growth))} MiB`);
+    bare.close();
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const fresh = await startServer({ env: BENCH_ADMIN_ENV });
+  try {
+    const headers = await benchAdminHeaders(fresh.url);
+    const concurrent = await rssGrowth(fresh, () => Promise.all([upload(fresh.url, headers, 'twin-a.mp4'), upload(fresh.url, headers, 'twin-b.mp4')]));
+    console.log(`two concurrent 200 MB uploads on a fresh server: peak RSS growth ${fmt(concurrent)} MiB`);
+  } finally {
+    await fresh.stop();
+  }
+}
