@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // argon2 at full strength takes a while on two cores.
