@@ -1,9 +1,121 @@
+// Media Manager (spec §2, §4, §5, §8): scan the library, choose a media type, upload files of that
+// type, and browse or delete the type's library. Messages go to one status line.
+import { useCallback, useId, useState } from 'react';
+import { scanVersion, type MediaCategory } from '../../../../shared/media';
 import { PanelSection } from '../../ui/panel-section';
+import { checkPickedFiles } from './file-checks';
+import { LibraryPanel } from './library-panel';
+import { MediaTypeSelector } from './media-type-selector';
+import { PendingList } from './pending-list';
+import { ScannerPanel } from './scanner-panel';
+import { StatusLine } from './status-line';
+import { UploadArea } from './upload-area';
+import { basePathUsable, NO_BASE_PATH_FOR_UPLOAD, useBasePath } from './use-base-path';
+import { useLibrary } from './use-library';
+import { usePendingFiles } from './use-pending-files';
+import { useScanner } from './use-scanner';
+import { useStatus } from './use-status';
+import { useUpload } from './use-upload';
 
 export function MediaSection() {
+  const libraryId = useId();
+  const uploadTitleId = useId();
+  const [category, setCategory] = useState<MediaCategory>('image');
+  const [libraryShown, setLibraryShown] = useState(true);
+  const [scanningFrom, setScanningFrom] = useState<'scan' | 'rescan' | null>(null);
+  const status = useStatus();
+  const basePath = useBasePath();
+  const scanner = useScanner(basePath, status.show);
+  const pending = usePendingFiles();
+  const { rescanSoon } = scanner;
+  const clearPending = pending.clear;
+  const onUploaded = useCallback(() => {
+    clearPending();
+    rescanSoon();
+  }, [clearPending, rescanSoon]);
+  const uploader = useUpload({ basePath, showStatus: status.show, onUploaded });
+  const library = useLibrary({
+    category,
+    enabled: libraryShown && basePathUsable(basePath),
+    showStatus: status.show,
+    onDeleted: rescanSoon,
+  });
+
+  function manualScan(from: 'scan' | 'rescan') {
+    setScanningFrom(from);
+    // Scan Files also opens the library, to show what it found; Rescan now leaves the panel be.
+    if (from === 'scan') setLibraryShown(true);
+    scanner.scan({ silent: false });
+  }
+
+  function chooseCategory(next: MediaCategory) {
+    if (next === category) return;
+    // Spec §4: files chosen for one type are not carried over to another.
+    pending.clear();
+    library.clearSelection();
+    setCategory(next);
+    setLibraryShown(true);
+  }
+
+  function addFiles(files: File[]) {
+    const { accepted, refusal } = checkPickedFiles(files, category);
+    // Spec §5: the good files of a mixed selection are still added.
+    pending.add(accepted);
+    if (refusal) status.show(refusal.text, refusal.durationMs);
+  }
+
   return (
-    <PanelSection title="Media Manager">
-      <p className="muted">Uploading and managing media files is not available yet.</p>
+    <PanelSection title="Media Manager" className="media">
+      <div className="media__stack">
+        <ScannerPanel
+          lastScan={scanner.lastScan}
+          loading={scanner.lastScanLoading}
+          scanning={scanner.scanning}
+          scanningFrom={scanner.scanning ? scanningFrom : null}
+          libraryShown={libraryShown}
+          libraryId={libraryId}
+          onScan={() => manualScan('scan')}
+          onRescan={() => manualScan('rescan')}
+          onToggleLibrary={() => setLibraryShown((shown) => !shown)}
+          notice={basePath === 'missing' ? `No base path is set. ${NO_BASE_PATH_FOR_UPLOAD}` : undefined}
+        />
+
+        <section className="media-card media-upload" aria-labelledby={uploadTitleId}>
+          <div className="media-card__head">
+            <h3 id={uploadTitleId} className="media-card__title">
+              Upload Media
+            </h3>
+          </div>
+          <MediaTypeSelector value={category} disabled={uploader.uploading} onChange={chooseCategory} />
+          <UploadArea category={category} disabled={uploader.uploading} onFiles={addFiles} />
+          <PendingList
+            items={pending.items}
+            uploading={uploader.uploading}
+            progress={uploader.progress}
+            onRemove={pending.remove}
+            onClear={pending.clear}
+            onUpload={() => void uploader.upload(category, pending.items)}
+          />
+        </section>
+
+        {libraryShown && (
+          <LibraryPanel
+            id={libraryId}
+            category={category}
+            files={library.files}
+            version={scanVersion(scanner.lastScan?.timestamp)}
+            loading={library.loading}
+            fetching={library.fetching}
+            selected={library.selected}
+            deleting={library.deleting}
+            onToggle={library.toggle}
+            onToggleAll={library.setAll}
+            onRefresh={library.refresh}
+            onDelete={library.deleteSelected}
+          />
+        )}
+      </div>
+      <StatusLine text={status.text} />
     </PanelSection>
   );
 }

@@ -1,0 +1,36 @@
+// The checks a picked or dropped file must pass before it is listed for upload (spec §5). The
+// server checks again, and also the content, so these exist to answer at once, not to protect.
+import { extensionOf, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, type MediaCategory } from '../../../../shared/media';
+import { formatBytes, MEDIA_KINDS } from './media-kinds';
+
+/** Spec §5, §8: how long each refusal stays on screen. */
+export const TOO_LARGE_MS = 7000;
+export const INVALID_TYPE_MS = 5000;
+
+export interface PickedFiles {
+  accepted: File[];
+  /** What to tell the person about the refused ones, if any were refused. */
+  refusal: { text: string; durationMs: number } | null;
+}
+
+/** A file fits the category when its MIME type or its extension is one of the category's. */
+export function fitsCategory(file: File, category: MediaCategory): boolean {
+  return MEDIA_MIME_TYPES[category].includes(file.type) || MEDIA_EXTENSIONS[category].includes(extensionOf(file.name));
+}
+
+export function checkPickedFiles(files: readonly File[], category: MediaCategory): PickedFiles {
+  const tooLarge = files.filter((file) => file.size > MAX_UPLOAD_BYTES);
+  const invalid = files.filter((file) => file.size <= MAX_UPLOAD_BYTES && !fitsCategory(file, category));
+  const accepted = files.filter((file) => file.size <= MAX_UPLOAD_BYTES && fitsCategory(file, category));
+
+  // Spec §5: the size refusal wins when both happen in one selection.
+  let refusal: PickedFiles['refusal'] = null;
+  if (tooLarge.length > 0) {
+    const list = tooLarge.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ');
+    refusal = { text: `Files too large (max 200MB): ${list}`, durationMs: TOO_LARGE_MS };
+  } else if (invalid.length > 0) {
+    const list = invalid.map((file) => file.name).join(', ');
+    refusal = { text: `Invalid file types: ${list}. Please select valid ${MEDIA_KINDS[category].word} files.`, durationMs: INVALID_TYPE_MS };
+  }
+  return { accepted, refusal };
+}

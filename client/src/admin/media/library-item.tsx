@@ -1,0 +1,102 @@
+// One file of the library: a preview that suits its kind, and a checkbox named by the file.
+import { useId, useState } from 'react';
+import { mediaUrl, thumbnailUrl } from '../../../../shared/media';
+import { formatBytes } from './media-kinds';
+import type { LibraryFile } from './media-types';
+
+interface LibraryItemProps {
+  file: LibraryFile;
+  /** The cache-busting version: the last scan's time. */
+  version: string | undefined;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (checked: boolean) => void;
+}
+
+export function LibraryItem({ file, version, checked, disabled, onToggle }: LibraryItemProps) {
+  const checkboxId = useId();
+  return (
+    <li className={['media-item', `media-item--${file.category}`, checked && 'media-item--selected'].filter(Boolean).join(' ')}>
+      {file.category === 'image' ? (
+        // Part of the label, so a click on the picture ticks the file too.
+        <label htmlFor={checkboxId} className="media-item__preview">
+          <ImagePreview file={file} version={version} />
+        </label>
+      ) : (
+        <div className="media-item__preview">
+          {file.category === 'video' ? <VideoPreview file={file} version={version} /> : <AudioPreview file={file} version={version} />}
+        </div>
+      )}
+      <div className="media-item__footer">
+        <input
+          id={checkboxId}
+          className="media-item__check"
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onToggle(event.target.checked)}
+        />
+        <label htmlFor={checkboxId} className="media-item__name" title={file.path}>
+          {file.name}
+        </label>
+        <span className="media-item__size">{formatBytes(file.size)}</span>
+      </div>
+    </li>
+  );
+}
+
+type Source = 'thumbnail' | 'original' | 'none';
+
+/** The small thumbnail first; the original if no thumbnail can be made; a placeholder if neither loads. */
+function ImagePreview({ file, version }: { file: LibraryFile; version: string | undefined }) {
+  const [source, setSource] = useState<Source>('thumbnail');
+  if (source === 'none') return <span className="media-item__placeholder">No preview</span>;
+  return (
+    <img
+      className="media-item__image"
+      src={source === 'thumbnail' ? thumbnailUrl(file.path, version) : mediaUrl(file.path, version)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setSource((current) => (current === 'thumbnail' ? 'original' : 'none'))}
+    />
+  );
+}
+
+function VideoPreview({ file, version }: { file: LibraryFile; version: string | undefined }) {
+  return (
+    <video
+      className="media-item__video"
+      // The fragment asks for a frame a little in, as the very first one is often black.
+      src={`${mediaUrl(file.path, version)}#t=0.5`}
+      muted
+      playsInline
+      preload="metadata"
+      aria-hidden="true"
+      tabIndex={-1}
+    />
+  );
+}
+
+function AudioPreview({ file, version }: { file: LibraryFile; version: string | undefined }) {
+  return (
+    <div className="media-item__audio">
+      <NoteIcon />
+      <audio controls preload="none" src={mediaUrl(file.path, version)} aria-label={`Play ${file.name}`} />
+    </div>
+  );
+}
+
+function NoteIcon() {
+  return (
+    <svg className="media-item__note" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+      <path
+        d="M9 18.5V6l10-2v12.5M9 18.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Zm10-2a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

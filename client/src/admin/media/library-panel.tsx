@@ -1,0 +1,117 @@
+// Current {Type} Library (spec §2): every file of the chosen type with a checkbox, Refresh, and
+// Delete Selected after a confirmation.
+import { useId, useState } from 'react';
+import type { MediaCategory } from '../../../../shared/media';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { LibraryItem } from './library-item';
+import { MEDIA_KINDS } from './media-kinds';
+import type { LibraryFile } from './media-types';
+
+interface LibraryPanelProps {
+  id: string;
+  category: MediaCategory;
+  files: readonly LibraryFile[];
+  version: string | undefined;
+  loading: boolean;
+  fetching: boolean;
+  selected: readonly string[];
+  deleting: boolean;
+  onToggle: (path: string, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
+  onRefresh: () => void;
+  onDelete: (done: () => void) => void;
+}
+
+/** How many names the confirmation lists before it says "and N more". */
+const NAMES_SHOWN = 5;
+
+export function LibraryPanel(props: LibraryPanelProps) {
+  const { id, category, files, version, loading, fetching, selected, deleting } = props;
+  const titleId = useId();
+  const selectAllId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const { word, title } = MEDIA_KINDS[category];
+  const allTicked = files.length > 0 && selected.length === files.length;
+  const selectedFiles = files.filter((file) => selected.includes(file.path));
+
+  return (
+    <section id={id} className="media-card media-library" aria-labelledby={titleId}>
+      <div className="media-card__head">
+        <h3 id={titleId} className="media-card__title">
+          Current {title} Library ({files.length})
+        </h3>
+        <div className="actions">
+          <Button variant="secondary" className="button--small" busy={fetching && !loading} onClick={props.onRefresh}>
+            Refresh
+          </Button>
+          <Button
+            variant="danger"
+            className="button--small"
+            disabled={selected.length === 0}
+            busy={deleting}
+            onClick={() => setConfirming(true)}
+          >
+            Delete Selected ({selected.length})
+          </Button>
+        </div>
+      </div>
+
+      {files.length > 0 && (
+        <div className="media-library__select-all">
+          <input
+            id={selectAllId}
+            type="checkbox"
+            checked={allTicked}
+            ref={(box) => {
+              // Some but not all ticked: neither checked nor clear.
+              if (box) box.indeterminate = selected.length > 0 && !allTicked;
+            }}
+            onChange={(event) => props.onToggleAll(event.target.checked)}
+          />
+          <label htmlFor={selectAllId}>Select all {word}</label>
+        </div>
+      )}
+
+      {loading ? (
+        <p className="media-empty" role="status">
+          Loading {word}…
+        </p>
+      ) : files.length === 0 ? (
+        <p className="media-empty">No {word} found. Upload some files or check your base path.</p>
+      ) : (
+        <ul className={`media-grid media-grid--${category}`} aria-busy={fetching || undefined}>
+          {files.map((file) => (
+            <LibraryItem
+              key={file.path}
+              file={file}
+              version={version}
+              checked={selected.includes(file.path)}
+              disabled={deleting}
+              onToggle={(checked) => props.onToggle(file.path, checked)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {confirming && (
+        <ConfirmDialog
+          title="Delete files"
+          message={`Delete ${selected.length} selected file(s) from the ${word} library? This cannot be undone.`}
+          detail={
+            <ul className="media-confirm-list">
+              {selectedFiles.slice(0, NAMES_SHOWN).map((file) => (
+                <li key={file.path}>{file.name}</li>
+              ))}
+              {selectedFiles.length > NAMES_SHOWN && <li>and {selectedFiles.length - NAMES_SHOWN} more</li>}
+            </ul>
+          }
+          confirmLabel="Delete"
+          busy={deleting}
+          onConfirm={() => props.onDelete(() => setConfirming(false))}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// How the screen names each media category (spec §2, §5, §8): the selector's option, the word in
+// messages ("to images", "No images found") and the library's title ("Current Images Library").
+import { MEDIA_EXTENSIONS, type MediaCategory } from '../../../../shared/media';
+
+interface MediaKind {
+  /** Lower case and plural, as messages use it: images, videos, audio. */
+  word: string;
+  /** The same word capitalised, for titles and the selector: Images, Videos, Audio. */
+  title: string;
+}
+
+export const MEDIA_KINDS: Record<MediaCategory, MediaKind> = {
+  image: { word: 'images', title: 'Images' },
+  video: { word: 'videos', title: 'Videos' },
+  audio: { word: 'audio', title: 'Audio' },
+};
+
+/** The file input's accept list: the category's extensions, which browsers match by name. */
+export function acceptFor(category: MediaCategory): string {
+  return MEDIA_EXTENSIONS[category].map((extension) => `.${extension}`).join(',');
+}
+
+/** 1536 → "1.5 KB"; sizes are powers of 1024, as the 200MB limit is. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

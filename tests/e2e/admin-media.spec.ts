@@ -1,0 +1,264 @@
+// Spec §2, §4, §5 and §8: the admin panel's Media Manager, end to end: upload through the file
+// picker, the library with its thumbnails, refusals, deleting, and switching the media type.
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test, type Site } from './fixtures';
+
+let counter = 0;
+/** A file name no other test on this worker's server uses. */
+function uniqueName(stem: string, extension: string): string {
+  return `${stem}-${process.pid}-${Date.now().toString(36)}-${++counter}.${extension}`;
+}
+
+async function pngFile(name: string, background = '#336699') {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/**
+ * Collects what the page logs as an error. Two kinds are noise: a refused upload or load (4xx),
+ * which Chromium reports as a failed resource, and the trace recorder (trace: retain-on-failure)
+ * fetching the previews' blob: urls for its snapshots, which the page's CSP (connect-src 'self')
+ * blocks; with tracing off that message never appears, as the page itself never fetches a blob.
+ */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'error' || text.startsWith('Failed to load resource') || text.startsWith("Connecting to 'blob:")) return;
+    problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+async function openMediaManager(page: Page, site: Site) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(site.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(site.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Media Manager' }).click();
+  await expect(page).toHaveURL(/\?section=media$/);
+  await expect(page.getByRole('heading', { name: 'Media Manager', level: 2 })).toBeVisible();
+}
+
+function mediaPage(page: Page) {
+  return {
+    fileInput: page.getByLabel(/click to browse/),
+    pendingTitle: page.getByRole('heading', { name: /^Files Ready for Upload \(\d+\)$/ }),
+    libraryTitle: page.getByRole('heading', { name: /^Current \w+ Library \(\d+\)$/ }),
+    uploadButton: page.getByRole('button', { name: 'Upload Files' }),
+    /** A library card, found by its checkbox. */
+    libraryItem: (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name, exact: true }) }),
+  };
+}
+
+const GREEN = 'rgb(142, 232, 180)';
+const RED = 'rgb(255, 157, 157)';
+
+async function uploadThroughPicker(page: Page, files: Awaited<ReturnType<typeof pngFile>>[]) {
+  const media = mediaPage(page);
+  await media.fileInput.setInputFiles(files);
+  await expect(media.pendingTitle).toHaveText(`Files Ready for Upload (${files.length})`);
+  await media.uploadButton.click();
+  await expect(page.getByText(`Successfully uploaded ${files.length} file(s) to images.`)).toBeVisible();
+  await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
+}
+
+test('an admin uploads an image through the file picker and finds it in the library with its thumbnail', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+  const name = uniqueName('dawn', 'png');
+
+  await test.step('the upload area says what it takes', async () => {
+    await expect(page.getByRole('radiogroup', { name: 'Media type' }).getByRole('radio', { name: 'Images' })).toBeChecked();
+    await expect(page.getByText('Max file size: 200MB per file')).toBeVisible();
+    await expect(page.getByText('Supported: .jpg, .jpeg, .png, .gif, .webp, .bmp, .svg')).toBeVisible();
+    await expect(media.fileInput).toHaveAttribute('multiple', '');
+    await expect(media.fileInput).toHaveAttribute('accept', /\.png/);
+  });
+
+  await test.step('a picked file waits in the list with its preview, size and type', async () => {
+    await media.fileInput.setInputFiles([await pngFile(name)]);
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+    const row = page.getByRole('listitem').filter({ hasText: name });
+    await expect(row).toContainText('image/png');
+    await expect(row).toContainText(/\d+(\.\d)? (B|KB)/);
+    await expect(row.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
+    const preview = row.locator('img');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  });
+
+  await test.step('Upload Files sends it, clears the list and says so in green', async () => {
+    await media.uploadButton.click();
+    const message = page.getByRole('status').filter({ hasText: 'Successfully uploaded 1 file(s) to images.' });
+    await expect(message).toBeVisible();
+    await expect(message).toHaveCSS('color', GREEN);
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
+  });
+
+  await test.step('the library shows it with a thumbnail from /thumbs/', async () => {
+    const item = media.libraryItem(name);
+    await expect(item).toBeVisible();
+    const thumbnail = item.locator('img');
+    await expect(thumbnail).toHaveAttribute('src', /^\/thumbs\/image\//);
+    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  await test.step('the quiet rescan after the upload brings the scan summary up to date', async () => {
+    const title = await media.libraryTitle.textContent();
+    const count = /\((\d+)\)/.exec(title ?? '')![1]!;
+    const summary = page.getByRole('region', { name: 'File Scanner' });
+    await expect(summary.getByRole('definition').nth(1)).toHaveText(count);
+  });
+
+  expect(problems).toEqual([]);
+});
+
+test('files the media type does not take are refused, and the good ones of the same pick are kept', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+  const good = uniqueName('good', 'png');
+
+  await test.step('Upload Files with nothing chosen', async () => {
+    await media.uploadButton.click();
+    await expect(page.getByRole('status').filter({ hasText: 'No files to upload.' })).toBeVisible();
+  });
+
+  await test.step('an .exe is refused with the type\'s word; the png beside it is listed', async () => {
+    await media.fileInput.setInputFiles([
+      { name: 'x.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ not really a program') },
+      await pngFile(good),
+    ]);
+    await expect(page.getByRole('status').filter({ hasText: 'Invalid file types: x.exe. Please select valid images files.' })).toBeVisible();
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+    await expect(page.getByRole('button', { name: `Remove ${good}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove x.exe' })).toHaveCount(0);
+  });
+
+  await test.step('a file removed from the list goes, and Clear All empties it', async () => {
+    await page.getByRole('button', { name: `Remove ${good}` }).click();
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
+    await media.fileInput.setInputFiles([await pngFile(uniqueName('a', 'png')), await pngFile(uniqueName('b', 'png'))]);
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (2)');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
+  });
+
+  await test.step('a file whose content is not what its name says is refused by the server, in red', async () => {
+    const fake = uniqueName('fake', 'png');
+    await media.fileInput.setInputFiles([{ name: fake, mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') }]);
+    await media.uploadButton.click();
+    const message = page.getByRole('status').filter({ hasText: /^Upload error: / });
+    await expect(message).toContainText(fake);
+    await expect(message).toHaveCSS('color', RED);
+    // All or nothing: the refused file stays listed for another try, and is not in the library.
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+    await expect(media.libraryItem(fake)).toHaveCount(0);
+  });
+
+  expect(problems).toEqual([]);
+});
+
+test('an admin ticks a library file and deletes it after confirming', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+  const keep = uniqueName('keep', 'png');
+  const doomed = uniqueName('doomed', 'png');
+  await uploadThroughPicker(page, [await pngFile(keep, '#224466'), await pngFile(doomed, '#884422')]);
+
+  const deleteButton = page.getByRole('button', { name: /^Delete Selected \(\d+\)$/ });
+  await expect(deleteButton).toHaveText('Delete Selected (0)');
+  await expect(deleteButton).toBeDisabled();
+
+  await page.getByRole('checkbox', { name: doomed, exact: true }).check();
+  await expect(deleteButton).toHaveText('Delete Selected (1)');
+  await expect(deleteButton).toBeEnabled();
+
+  await test.step('Cancel keeps the file', async () => {
+    await deleteButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete files' });
+    await expect(dialog).toContainText(doomed);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(media.libraryItem(doomed)).toBeVisible();
+  });
+
+  await test.step('Delete removes it and says so', async () => {
+    await deleteButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete files' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted 1 file(s).' })).toBeVisible();
+    await expect(media.libraryItem(doomed)).toHaveCount(0);
+    await expect(media.libraryItem(keep)).toBeVisible();
+    await expect(deleteButton).toHaveText('Delete Selected (0)');
+    await expect(deleteButton).toBeDisabled();
+  });
+
+  await test.step('the file is gone from the server too', async () => {
+    const response = await page.request.get(`/media/image/${encodeURIComponent(doomed)}`);
+    expect(response.status()).toBe(404);
+  });
+
+  expect(problems).toEqual([]);
+});
+
+test('switching the media type clears the pending files and shows that type\'s library', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+
+  await media.fileInput.setInputFiles([await pngFile(uniqueName('pending', 'png'))]);
+  await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+
+  const types = page.getByRole('radiogroup', { name: 'Media type' });
+  await types.getByRole('radio', { name: 'Videos' }).check();
+  await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
+  await expect(media.libraryTitle).toHaveText('Current Videos Library (0)');
+  await expect(page.getByText('No videos found. Upload some files or check your base path.')).toBeVisible();
+  await expect(page.getByText('Supported: .mp4, .webm, .ogg, .mov, .avi, .mkv, .m4v')).toBeVisible();
+  await expect(media.fileInput).toHaveAttribute('accept', /\.mp4/);
+
+  // A picture is not a video.
+  await media.fileInput.setInputFiles([await pngFile('still.png')]);
+  await expect(page.getByRole('status').filter({ hasText: 'Invalid file types: still.png. Please select valid videos files.' })).toBeVisible();
+
+  await types.getByRole('radio', { name: 'Audio' }).check();
+  await expect(media.libraryTitle).toHaveText('Current Audio Library (0)');
+  await expect(page.getByText('No audio found. Upload some files or check your base path.')).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
+
+test('the scanner scans on demand and the library can be hidden and shown again', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+  const scanner = page.getByRole('region', { name: 'File Scanner' });
+
+  await scanner.getByRole('button', { name: 'Scan Files' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Scan complete: \d+ file\(s\) found/ })).toBeVisible();
+  await expect(scanner.getByRole('term').filter({ hasText: 'Last scan' })).toBeVisible();
+  await expect(scanner.locator('time')).toBeVisible();
+
+  const toggle = scanner.getByRole('button', { name: 'Hide Library' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(media.libraryTitle).toHaveCount(0);
+  const show = scanner.getByRole('button', { name: 'Show Library' });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await show.click();
+  await expect(media.libraryTitle).toBeVisible();
+
+  await scanner.getByRole('button', { name: 'Rescan now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Scan complete/ })).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
