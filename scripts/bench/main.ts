@@ -3,6 +3,7 @@
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
 import { benchLandingJs } from './landing-js';
+import { benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
 import { benchUsers } from './users';
 
@@ -12,6 +13,8 @@ const sections: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   users: benchUsers,
   'media-upload': benchMediaUpload,
+  'media-library': benchMediaLibrary,
+  'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 
 const wanted = process.argv.slice(2);

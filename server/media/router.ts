@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
 import type { AppDeps } from '../trpc/context';
 import { adminProcedure, router } from '../trpc/init';
-import { listLibrary } from './library';
+import { libraryEntries, listLibrary } from './library';
 import { BasePathError, resolveBasePath, resolveLibraryFile } from './paths';
 import { lastScan, saveScan } from './scans';
 import { readSliderConfig } from '../slider/config-data';
@@ -29,7 +29,7 @@ export const mediaRouter = router({
 
   scan: adminProcedure.input(mediaScanInput).mutation(async ({ ctx, input }) => {
     const base = await basePathFor(ctx.deps, input.basePath);
-    const files = await listLibrary(base);
+    const files = await libraryEntries(base);
     const count = (category: string) => files.filter((f) => f.category === category).length;
     const scan = saveScan(ctx.deps.db, base, { images: count('image'), videos: count('video'), audio: count('audio') });
     ctx.deps.publicSlider.invalidate();

@@ -6,7 +6,7 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import type { MediaFile } from '../../shared/media';
+import type { LibraryEntry } from './library';
 import { limitConcurrency } from '../lib/concurrency';
 
 export const THUMBNAIL_SIZE = 320;
@@ -30,6 +30,9 @@ export class Thumbnails {
   // Images that could not be decoded, by thumbnail path, with the image's mtime then: not tried
   // again on every scan until the file changes.
   private readonly failed = new Map<string, number>();
+  // Thumbnails made or found up to date by this process: a background pass after every scan skips
+  // them without a stat. A request for one (ensure) still compares it with its image.
+  private readonly known = new Set<string>();
   // One at a time: thumbnails are a background chore and must never crowd out requests.
   private readonly runOne = limitConcurrency(1);
   private closed = false;
@@ -52,14 +55,19 @@ export class Thumbnails {
     const target = this.fileFor(base, relative);
     const [source, existing] = await Promise.all([mtimeOf(absolute), mtimeOf(target)]);
     if (source === undefined) return null;
-    if (existing !== undefined && existing >= source) return target;
+    if (existing !== undefined && existing >= source) {
+      this.known.add(target);
+      return target;
+    }
     if (this.failed.get(target) === source) return null;
     let job = this.making.get(target);
     if (!job) {
       job = this.runOne(() => this.make(absolute, target))
         .then((made) => {
-          if (made) this.failed.delete(target);
-          else this.failed.set(target, source);
+          if (made) {
+            this.failed.delete(target);
+            this.known.add(target);
+          } else this.failed.set(target, source);
           return made;
         })
         .finally(() => this.making.delete(target));
@@ -69,12 +77,13 @@ export class Thumbnails {
   }
 
   /** Makes the missing thumbnails of these files in the background (after an upload or a scan). */
-  fillIn(base: string, files: readonly MediaFile[]): void {
+  fillIn(base: string, files: readonly LibraryEntry[]): void {
     if (this.filling.has(base)) return;
     const images = files.filter((file) => file.category === 'image');
     const pass = (async () => {
       for (const file of images) {
         if (this.closed) return;
+        if (this.known.has(this.fileFor(base, file.path))) continue;
         await this.ensure(base, file.path, path.join(base, file.path));
       }
     })()
@@ -97,6 +106,7 @@ export class Thumbnails {
   async remove(base: string, relative: string): Promise<void> {
     const target = this.fileFor(base, relative);
     this.failed.delete(target);
+    this.known.delete(target);
     await unlink(target).catch(() => {});
   }
 

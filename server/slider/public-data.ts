@@ -1,10 +1,10 @@
 // GET /api/slider/public is read on every page view, so its answer is built once and kept in
 // memory, with an ETag, until the config, a playlist or the library changes (invalidate()).
 import { createHash } from 'node:crypto';
-import { mediaUrl, scanVersion, type MediaFile } from '../../shared/media';
+import { mediaUrl, scanVersion } from '../../shared/media';
 import type { Playlist, PublicSliderData, Slide, SliderConfig } from '../../shared/slider';
 import type { Db } from '../db/client';
-import { listLibrary } from '../media/library';
+import { libraryEntries, type LibraryEntry } from '../media/library';
 import { BasePathError, resolveBasePath } from '../media/paths';
 import { lastScan } from '../media/scans';
 import { readSliderConfig } from './config-data';
@@ -32,9 +32,9 @@ function playlistSlides(playlist: Playlist): Array<{ url: string }> {
   return [...playlist.images, ...playlist.videos].map((url) => ({ url }));
 }
 
-export function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, library: MediaFile[], version: string | undefined): PublicSliderData {
+export function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, library: LibraryEntry[], version: string | undefined): PublicSliderData {
   const byPath = new Map(library.map((file) => [file.path, file]));
-  const slideOf = (file: MediaFile): Slide => ({ type: file.category === 'video' ? 'video' : 'image', src: mediaUrl(file.path, version) });
+  const slideOf = (file: LibraryEntry): Slide => ({ type: file.category === 'video' ? 'video' : 'image', src: mediaUrl(file.path, version) });
   // Items whose file is gone are left out, so visitors never wait on a broken url; the type comes
   // from the library, which knows what the file really is.
   const fromPlaylist = (playlist ? playlistSlides(playlist) : []).flatMap(({ url }) => {
@@ -80,11 +80,11 @@ export class PublicSliderCache {
   private async build(): Promise<PublicSliderEntry> {
     const config = readSliderConfig(this.db, this.mediaRoot);
     const playlist = config.activePlaylist ? findPlaylist(this.db, config.activePlaylist) : undefined;
-    let library: MediaFile[] = [];
+    let library: LibraryEntry[] = [];
     let version: string | undefined;
     try {
       const base = await resolveBasePath(this.mediaRoot, undefined, config.backgroundsBasePath);
-      library = await listLibrary(base, ['image', 'video']);
+      library = await libraryEntries(base, ['image', 'video']);
       version = scanVersion(lastScan(this.db, base)?.timestamp);
     } catch (error) {
       // No base path (or one no longer inside MEDIA_ROOT): an empty library, not an error page.
