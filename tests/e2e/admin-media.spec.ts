@@ -197,6 +197,8 @@ test('an admin ticks a library file and deletes it after confirming', async ({ p
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Deleted 1 file(s).' })).toBeVisible();
     await expect(media.libraryItem(doomed)).toHaveCount(0);
+    // The ticked file and the Delete button are out of reach now: focus waits on the library's title.
+    await expect(media.libraryTitle).toBeFocused();
     await expect(media.libraryItem(keep)).toBeVisible();
     await expect(deleteButton).toHaveText('Delete Selected (0)');
     await expect(deleteButton).toBeDisabled();
@@ -260,5 +262,70 @@ test('the scanner scans on demand and the library can be hidden and shown again'
   await scanner.getByRole('button', { name: 'Rescan now' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Scan complete/ })).toBeVisible();
 
+  expect(problems).toEqual([]);
+});
+
+test('without a base path, uploading and scanning ask for one and nothing scans by itself', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const read = await page.request.get('/api/slider/config', { headers });
+  expect(read.ok()).toBe(true);
+  const { data: original } = (await read.json()) as { data: Record<string, unknown> };
+  const saveConfig = async (config: Record<string, unknown>) => {
+    const response = await page.request.put('/api/slider/config', { headers, data: config });
+    expect(response.ok()).toBe(true);
+  };
+
+  // The worker's other tests share this server: the base path comes back whatever happens here.
+  await saveConfig({ ...original, backgroundsBasePath: '' });
+  try {
+    const scans: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('media.scan')) scans.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByText('No base path is set. Please set a base path in Background Manager first.')).toBeVisible();
+    await expect(page.getByText('No images found. Upload some files or check your base path.')).toBeVisible();
+
+    await media.fileInput.setInputFiles([await pngFile(uniqueName('homeless', 'png'))]);
+    await media.uploadButton.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Please set a base path in Background Manager first.' })).toBeVisible();
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+
+    await page.getByRole('button', { name: 'Scan Files' }).click();
+    const scanError = page.getByRole('status').filter({ hasText: 'Scan error: Please set a base path first' });
+    await expect(scanError).toBeVisible();
+    await expect(scanError).toHaveCSS('color', RED);
+    // Neither by itself nor on the button: with no base path there is nothing to ask the server.
+    expect(scans).toEqual([]);
+  } finally {
+    await saveConfig(original);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('on a 360 px phone the Media Manager fits the screen and stays usable by keyboard', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openMediaManager(page, site);
+  const media = mediaPage(page);
+  await media.fileInput.setInputFiles([await pngFile(uniqueName('a-rather-long-name-for-a-small-phone-screen', 'png'))]);
+  await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+  await expect(media.libraryTitle).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The radio group is one tab stop; the arrow keys move the choice.
+  const images = page.getByRole('radio', { name: 'Images' });
+  await images.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Videos' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Videos' })).toBeFocused();
+  await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
+  // The next stop is the file input, inside the drop zone.
+  await page.keyboard.press('Tab');
+  await expect(media.fileInput).toBeFocused();
   expect(problems).toEqual([]);
 });

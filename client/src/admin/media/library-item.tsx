@@ -45,20 +45,22 @@ export function LibraryItem({ file, version, checked, disabled, onToggle }: Libr
   );
 }
 
-type Source = 'thumbnail' | 'original' | 'none';
-
-/** The small thumbnail first; the original if no thumbnail can be made; a placeholder if neither loads. */
+/**
+ * The small thumbnail first; the original if no thumbnail can be made; a placeholder if neither
+ * loads. A new version (after a rescan) tries again from the thumbnail.
+ */
 function ImagePreview({ file, version }: { file: LibraryFile; version: string | undefined }) {
-  const [source, setSource] = useState<Source>('thumbnail');
-  if (source === 'none') return <span className="media-item__placeholder">No preview</span>;
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const src = [thumbnailUrl(file.path, version), mediaUrl(file.path, version)].find((url) => !failed.has(url));
+  if (!src) return <span className="media-item__placeholder">No preview</span>;
   return (
     <img
       className="media-item__image"
-      src={source === 'thumbnail' ? thumbnailUrl(file.path, version) : mediaUrl(file.path, version)}
+      src={src}
       alt=""
       loading="lazy"
       decoding="async"
-      onError={() => setSource((current) => (current === 'thumbnail' ? 'original' : 'none'))}
+      onError={() => setFailed((current) => new Set(current).add(src))}
     />
   );
 }

@@ -1,6 +1,6 @@
 // Current {Type} Library (spec §2): every file of the chosen type with a checkbox, Refresh, and
 // Delete Selected after a confirmation.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { MediaCategory } from '../../../../shared/media';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -20,7 +20,7 @@ interface LibraryPanelProps {
   onToggle: (path: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   onRefresh: () => void;
-  onDelete: (done: () => void) => void;
+  onDelete: (done: (deleted: boolean) => void) => void;
 }
 
 /** How many names the confirmation lists before it says "and N more". */
@@ -31,23 +31,34 @@ export function LibraryPanel(props: LibraryPanelProps) {
   const titleId = useId();
   const selectAllId = useId();
   const [confirming, setConfirming] = useState(false);
-  const { word, title } = MEDIA_KINDS[category];
+  const title = useRef<HTMLHeadingElement>(null);
+  // After a deletion the ticked files and the (now disabled) Delete button are gone from the
+  // keyboard's reach: focus goes to the library's title once the dialog has closed.
+  const focusTitle = useRef(false);
+
+  useEffect(() => {
+    if (confirming || !focusTitle.current) return;
+    focusTitle.current = false;
+    title.current?.focus();
+  }, [confirming]);
+  const { word, title: typeTitle } = MEDIA_KINDS[category];
   const allTicked = files.length > 0 && selected.length === files.length;
   const selectedFiles = files.filter((file) => selected.includes(file.path));
 
   return (
     <section id={id} className="media-card media-library" aria-labelledby={titleId}>
       <div className="media-card__head">
-        <h3 id={titleId} className="media-card__title">
-          Current {title} Library ({files.length})
+        <h3 id={titleId} ref={title} tabIndex={-1} className="media-card__title">
+          Current {typeTitle} Library ({files.length})
         </h3>
         <div className="actions">
           <Button variant="secondary" className="button--small" busy={fetching && !loading} onClick={props.onRefresh}>
             Refresh
           </Button>
           <Button
-            variant="danger"
-            className="button--small"
+            // Quiet until something is ticked, so a disabled button does not shout.
+            variant={selected.length > 0 ? 'danger' : 'quiet'}
+            className={selected.length > 0 ? 'button--small' : 'button--small button--danger-quiet'}
             disabled={selected.length === 0}
             busy={deleting}
             onClick={() => setConfirming(true)}
@@ -108,7 +119,12 @@ export function LibraryPanel(props: LibraryPanelProps) {
           }
           confirmLabel="Delete"
           busy={deleting}
-          onConfirm={() => props.onDelete(() => setConfirming(false))}
+          onConfirm={() =>
+            props.onDelete((deleted) => {
+              focusTitle.current = deleted;
+              setConfirming(false);
+            })
+          }
           onCancel={() => setConfirming(false)}
         />
       )}

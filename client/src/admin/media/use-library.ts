@@ -51,11 +51,11 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
     setTicked(new Set());
   }
 
-  /** Deletes the ticked files; `done` runs once the answer is in, either way. */
-  function deleteSelected(done: () => void) {
+  /** Deletes the ticked files; `done` runs once the answer is in, told whether any went. */
+  function deleteSelected(done: (deleted: boolean) => void) {
     if (selected.length === 0) {
       showStatus('No files selected');
-      done();
+      done(false);
       return;
     }
     remove.mutate(
@@ -65,12 +65,14 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
           showStatus(`Deleted ${result.summary.deleted} file(s).`, DELETED_MS);
           clearSelection();
           onDeleted();
+          done(true);
         },
-        onError: (error) => showStatus(`Delete error: ${serverMessage(error, 'Delete failed')}`, DELETE_ERROR_MS),
-        onSettled: () => {
-          void utils.media.files.invalidate();
-          done();
+        onError: (error) => {
+          showStatus(`Delete error: ${serverMessage(error, 'Delete failed')}`, DELETE_ERROR_MS);
+          done(false);
         },
+        // Even a refusal may come after some files went (or another tab deleted them).
+        onSettled: () => void utils.media.files.invalidate(),
       },
     );
   }
