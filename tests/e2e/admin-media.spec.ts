@@ -150,6 +150,30 @@ test('files the media type does not take are refused, and the good ones of the s
     await expect(media.pendingTitle).toHaveText('Files Ready for Upload (0)');
   });
 
+  await test.step('files dropped on the upload area go through the same checks', async () => {
+    const dropped = uniqueName('dropped', 'png');
+    const { buffer } = await pngFile(dropped);
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, bytes }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+        transfer.items.add(new File(['just words'], 'notes.txt', { type: 'text/plain' }));
+        return transfer;
+      },
+      { name: dropped, bytes: [...buffer] },
+    );
+    // The zone's words change while a drag is over it.
+    const zone = page.getByText(/^(Drag and drop images here, or click to browse|Drop images to add them)$/);
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await expect(page.getByText('Drop images to add them')).toBeVisible();
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByText('Drag and drop images here, or click to browse')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Invalid file types: notes.txt. Please select valid images files.' })).toBeVisible();
+    await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
+    await expect(page.getByRole('button', { name: `Remove ${dropped}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear All' }).click();
+  });
+
   await test.step('a file whose content is not what its name says is refused by the server, in red', async () => {
     const fake = uniqueName('fake', 'png');
     await media.fileInput.setInputFiles([{ name: fake, mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') }]);
