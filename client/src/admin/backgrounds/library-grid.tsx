@@ -1,0 +1,69 @@
+// Image Library / Video Library (spec §2, §4): every file of the kind as a thumbnail with its name.
+// A file is a toggle button: clicking it adds it to the playlist being edited, or takes it out.
+import { useId } from 'react';
+import type { SlideType } from '../../../../shared/slider';
+import { MediaThumb } from './media-thumb';
+import type { LibraryFile } from './media-types';
+import { itemUrl } from './playlist-items';
+
+interface LibraryGridProps {
+  title: string;
+  type: SlideType;
+  files: readonly LibraryFile[];
+  loading: boolean;
+  loadingText: string;
+  emptyText: string;
+  version: string | undefined;
+  /** Where each url sits in the playlist being edited (0-based); undefined when none is selected. */
+  positions: ReadonlyMap<string, number> | undefined;
+  onToggle: (file: LibraryFile) => void;
+}
+
+export function LibraryGrid({ title, type, files, loading, loadingText, emptyText, version, positions, onToggle }: LibraryGridProps) {
+  const titleId = useId();
+  return (
+    <section className={`bg-panel bg-library bg-library--${type}`} aria-labelledby={titleId}>
+      <header className="bg-panel__head">
+        <h3 id={titleId} className="bg-panel__title">
+          {title}
+        </h3>
+        {!loading && files.length > 0 && <span className="bg-panel__meta">{files.length === 1 ? '1 file' : `${files.length} files`}</span>}
+      </header>
+      {loading ? (
+        <p className="bg-empty" role="status">
+          {loadingText}
+        </p>
+      ) : files.length === 0 ? (
+        <p className="bg-empty">{emptyText}</p>
+      ) : (
+        <ul className="bg-library__grid">
+          {files.map((file) => {
+            const position = positions?.get(itemUrl(file));
+            const selected = position !== undefined;
+            return (
+              <li key={file.path}>
+                <button
+                  type="button"
+                  className={['bg-tile', selected && 'bg-tile--selected'].filter(Boolean).join(' ')}
+                  aria-pressed={positions ? selected : undefined}
+                  title={file.path}
+                  onClick={() => onToggle(file)}
+                >
+                  <span className="bg-tile__thumb">
+                    <MediaThumb path={file.path} type={type} version={version} />
+                    {selected && (
+                      <span className="bg-tile__position" aria-hidden="true">
+                        {position + 1}
+                      </span>
+                    )}
+                  </span>
+                  <span className="bg-tile__name">{file.name}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

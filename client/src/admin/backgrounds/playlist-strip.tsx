@@ -1,0 +1,198 @@
+// The playlist being edited as a horizontal strip of thumbnails (spec §2, §4): drag to reorder with
+// a mouse (after 5 px), a finger (after a 120 ms press) or the keyboard (Space lifts, arrows move,
+// Space drops, Escape cancels). Those are @hello-pangea/dnd's own sensor settings; this file is the
+// only one that imports the library, so it stays in the admin chunk.
+//
+// The library also injects a small <style> element, which the site's CSP (style-src 'self') refuses;
+// the few rules it carries that matter are in admin.css, keyed to the --dragging class below.
+import {
+  DragDropContext,
+  Draggable,
+  Droppable,
+  type DraggableProvided,
+  type DragStart,
+  type DragUpdate,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import type { PlaylistItem, SlideType } from '../../../../shared/slider';
+import { MediaThumb, MissingThumb } from './media-thumb';
+import type { LibraryFile } from './media-types';
+import { itemKeys, nameFromUrl } from './playlist-items';
+
+const INSTRUCTIONS =
+  'Press Space to lift this item. Use the left and right arrow keys to move it, Space to drop it in its new place, or Escape to cancel.';
+
+interface PlaylistStripProps {
+  name: string;
+  items: readonly PlaylistItem[];
+  dirty: boolean;
+  fileByUrl: ReadonlyMap<string, LibraryFile>;
+  /** Whether the libraries are loaded, so that an item missing from them is really missing. */
+  libraryComplete: boolean;
+  version: string | undefined;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}
+
+export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, version, onMove, onRemove }: PlaylistStripProps) {
+  const titleId = useId();
+  const [dragging, setDragging] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  // After a remove button takes its own item away, focus goes to the remove button now in that
+  // place (or the last one), so the keyboard stays in the strip; with none left, to the strip itself.
+  const focusAfterRemove = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const buttons = section.current?.querySelectorAll<HTMLButtonElement>('.bg-strip__list .bg-strip__remove');
+    const target = buttons?.[Math.min(index, buttons.length - 1)];
+    if (target) target.focus();
+    else section.current?.focus();
+  }, [items]);
+
+  function remove(index: number) {
+    focusAfterRemove.current = index;
+    onRemove(index);
+  }
+  const keys = itemKeys(items);
+  const count = items.length;
+  const nameAt = (index: number) => {
+    const item = items[index];
+    return item ? (fileByUrl.get(item.url)?.name ?? nameFromUrl(item.url)) : '';
+  };
+  const position = (index: number) => `position ${index + 1} of ${count}`;
+
+  function describe(index: number) {
+    const item = items[index];
+    const file = item ? fileByUrl.get(item.url) : undefined;
+    return {
+      index,
+      type: item?.type ?? 'image',
+      file,
+      name: nameAt(index),
+      position: position(index),
+      missing: libraryComplete && !file,
+      version,
+    };
+  }
+
+  function onDragStart(start: DragStart, provided: ResponderProvided) {
+    setDragging(true);
+    provided.announce(`Lifted ${nameAt(start.source.index)}, in ${position(start.source.index)}.`);
+  }
+
+  function onDragUpdate(update: DragUpdate, provided: ResponderProvided) {
+    if (update.destination) provided.announce(`Moved to ${position(update.destination.index)}.`);
+    else provided.announce('Not over the playlist.');
+  }
+
+  function onDragEnd(result: DropResult, provided: ResponderProvided) {
+    setDragging(false);
+    const itemName = nameAt(result.source.index);
+    if (result.reason === 'CANCEL' || !result.destination) {
+      provided.announce(`Move cancelled. ${itemName} stays in ${position(result.source.index)}.`);
+      return;
+    }
+    provided.announce(`Dropped ${itemName} in ${position(result.destination.index)}.`);
+    onMove(result.source.index, result.destination.index);
+  }
+
+  return (
+    <section ref={section} className="bg-panel bg-strip" aria-labelledby={titleId} tabIndex={-1}>
+      <header className="bg-panel__head">
+        <h3 id={titleId} className="bg-panel__title">
+          Playlist: {name} (Drag to reorder)
+        </h3>
+        <span className="bg-panel__meta">
+          {count === 1 ? '1 item' : `${count} items`}
+          {dirty && <span className="bg-unsaved">Unsaved changes</span>}
+        </span>
+      </header>
+      {count === 0 ? (
+        <p className="bg-empty">This playlist is empty. Click images or videos in the libraries below to add them.</p>
+      ) : (
+        <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
+          <Droppable
+            droppableId="playlist"
+            direction="horizontal"
+            // The dragged item is drawn as a copy in <body>: dnd positions it with position: fixed,
+            // which the panels' backdrop-filter would otherwise turn into "relative to the panel".
+            renderClone={(draggable, snapshot, rubric) => (
+              renderStripItem({ ...describe(rubric.source.index), provided: draggable, dragging: snapshot.isDragging, onRemove: () => undefined })
+            )}
+          >
+            {(droppable) => (
+              <ol
+                ref={droppable.innerRef}
+                {...droppable.droppableProps}
+                className={['bg-strip__list', dragging && 'bg-strip__list--dragging'].filter(Boolean).join(' ')}
+                aria-label={`Items of ${name}, in play order`}
+              >
+                {items.map((item, index) => (
+                  <Draggable key={keys[index]} draggableId={keys[index] ?? item.url} index={index}>
+                    {(draggable, snapshot) =>
+                      renderStripItem({ ...describe(index), provided: draggable, dragging: snapshot.isDragging, onRemove: () => remove(index) })
+                    }
+                  </Draggable>
+                ))}
+                {droppable.placeholder}
+              </ol>
+            )}
+          </Droppable>
+        </DragDropContext>
+      )}
+    </section>
+  );
+}
+
+interface StripItemProps {
+  provided: DraggableProvided;
+  dragging: boolean;
+  index: number;
+  type: SlideType;
+  /** The library file behind the item; undefined while the libraries load or once it is gone. */
+  file: LibraryFile | undefined;
+  name: string;
+  position: string;
+  missing: boolean;
+  version: string | undefined;
+  onRemove: () => void;
+}
+
+/**
+ * One thumbnail of the strip: a drag handle, and beside it (not inside it) a remove button. A render
+ * function for dnd's render props (the list's and the clone's), not a component of its own.
+ */
+function renderStripItem({ provided, dragging, index, type, file, name, position, missing, version, onRemove }: StripItemProps): ReactElement {
+  return (
+    <li
+      ref={provided.innerRef}
+      {...provided.draggableProps}
+      className={['bg-strip__item', dragging && 'bg-strip__item--dragging', missing && 'bg-strip__item--missing'].filter(Boolean).join(' ')}
+    >
+      <div
+        {...provided.dragHandleProps}
+        className="bg-strip__handle"
+        aria-label={`${name}, ${position}${missing ? ', no longer in the library' : ''}`}
+        title={missing ? 'No longer in the library: dropped when the playlist is saved' : name}
+      >
+        <span className="bg-strip__thumb">
+          {file ? <MediaThumb path={file.path} type={type} version={version} /> : <MissingThumb label={missing ? 'Missing' : '…'} />}
+          <span className="bg-strip__number" aria-hidden="true">
+            {index + 1}
+          </span>
+        </span>
+        <span className="bg-strip__name" aria-hidden="true">
+          {name}
+        </span>
+      </div>
+      <button type="button" className="bg-strip__remove" aria-label={`Remove ${name} from the playlist`} title="Remove from the playlist" onClick={onRemove}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,153 @@
+// Playlists (spec §2, §4, §5, §8): pick one to edit, delete one after a confirm, name a new one,
+// and save the one being edited. Failures interrupt with an alert naming the reason.
+import { useId, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
+import { PLAYLIST_NAME_MAX_LENGTH, type Playlist } from '../../../../shared/slider';
+import { serverMessage } from '../../lib/server-message';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Field } from '../../ui/field';
+import { MessageDialog } from '../../ui/message-dialog';
+import { countLabel, itemsOf } from './playlist-items';
+import { StatusMessage } from './status-message';
+import type { Status } from './use-status-message';
+
+interface PlaylistsPanelProps {
+  playlists: readonly Playlist[];
+  selected: Playlist | null;
+  /** The saved active playlist's id ('' for none). */
+  activeId: string;
+  dirty: boolean;
+  status: Status | null;
+  creating: boolean;
+  saving: boolean;
+  deleting: boolean;
+  onSelect: (playlist: Playlist) => void;
+  /** These reject with the server's error; the panel tells the admin. */
+  onCreate: (name: string) => Promise<void>;
+  onSave: () => Promise<void>;
+  onDelete: (playlist: Playlist) => Promise<void>;
+}
+
+export function PlaylistsPanel(props: PlaylistsPanelProps) {
+  const { playlists, selected, activeId, dirty, status, creating, saving, deleting } = props;
+  const titleId = useId();
+  const [name, setName] = useState('');
+  const [confirming, setConfirming] = useState<Playlist | null>(null);
+  const [alertMessage, setAlertMessage] = useState<string | null>(null);
+  const reason = (error: unknown) => serverMessage(error, MESSAGES.somethingWentWrong);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    // Spec §5: a blank name makes nothing; the field keeps focus for the name.
+    if (!trimmed || creating) {
+      const field = event.currentTarget.elements.namedItem('playlistName');
+      if (field instanceof HTMLInputElement) field.focus();
+      return;
+    }
+    try {
+      await props.onCreate(trimmed);
+      setName('');
+    } catch (error) {
+      setAlertMessage(`Failed to create playlist: ${reason(error)}`);
+    }
+  }
+
+  async function save() {
+    try {
+      await props.onSave();
+    } catch (error) {
+      setAlertMessage(`Failed to update playlist: ${reason(error)}`);
+    }
+  }
+
+  async function confirmDelete(playlist: Playlist) {
+    try {
+      await props.onDelete(playlist);
+      setConfirming(null);
+    } catch (error) {
+      setConfirming(null);
+      setAlertMessage(`Failed to delete playlist: ${reason(error)}`);
+    }
+  }
+
+  return (
+    <section className="bg-panel bg-playlists" aria-labelledby={titleId}>
+      <header className="bg-panel__head">
+        <h3 id={titleId} className="bg-panel__title">
+          Playlists
+        </h3>
+        {playlists.length > 0 && <span className="bg-panel__meta">{playlists.length}</span>}
+      </header>
+
+      {playlists.length === 0 ? (
+        <p className="bg-empty">No playlists yet. Name one below to start.</p>
+      ) : (
+        <ul className="bg-playlists__list">
+          {playlists.map((playlist) => {
+            const isSelected = playlist._id === selected?._id;
+            return (
+              <li key={playlist._id} className={['bg-playlist', isSelected && 'bg-playlist--selected'].filter(Boolean).join(' ')}>
+                <button type="button" className="bg-playlist__pick" aria-pressed={isSelected} onClick={() => props.onSelect(playlist)}>
+                  <span className="bg-playlist__name">{playlist.name}</span>
+                  <span className="bg-playlist__meta">
+                    {countLabel(itemsOf(playlist).length)}
+                    {playlist._id === activeId && <span className="bg-playlist__active">Active</span>}
+                  </span>
+                </button>
+                <Button
+                  variant="quiet"
+                  className="button--small button--danger-quiet bg-playlist__delete"
+                  aria-label={`Delete playlist ${playlist.name}`}
+                  onClick={() => setConfirming(playlist)}
+                >
+                  Delete
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <form className="bg-playlists__new" onSubmit={create}>
+        <Field
+          label="New playlist name"
+          name="playlistName"
+          autoComplete="off"
+          maxLength={PLAYLIST_NAME_MAX_LENGTH}
+          className="input--compact"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Button type="submit" variant="secondary" className="button--small bg-playlists__add" aria-label="Create playlist" title="Create playlist" busy={creating}>
+          <span aria-hidden="true">+</span>
+        </Button>
+      </form>
+
+      {selected && (
+        <div className="bg-playlists__save">
+          <Button variant="primary" className="button--small" busy={saving} onClick={save}>
+            Save Selected Playlist
+          </Button>
+          {dirty && <span className="bg-unsaved">Unsaved changes</span>}
+        </div>
+      )}
+
+      <StatusMessage status={status} />
+
+      {confirming && (
+        <ConfirmDialog
+          title="Delete playlist"
+          message="Delete this playlist?"
+          detail={<p className="muted">{confirming.name}</p>}
+          confirmLabel="Delete"
+          busy={deleting}
+          onConfirm={() => void confirmDelete(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {alertMessage && <MessageDialog message={alertMessage} onClose={() => setAlertMessage(null)} />}
+    </section>
+  );
+}

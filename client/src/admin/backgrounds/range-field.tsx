@@ -1,0 +1,34 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface RangeFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'value' | 'onChange'> {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  /** The value as shown beside the slider (a fraction as "0.20", say). */
+  format?: (value: number) => string;
+}
+
+/** A labelled slider that shows its value, so the admin need not guess where the thumb sits. */
+export function RangeField({ label, value, onChange, format = String, className, ...inputProps }: RangeFieldProps) {
+  const id = useId();
+  return (
+    <div className={['field', 'bg-range', className].filter(Boolean).join(' ')}>
+      <div className="bg-range__head">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        <output className="bg-range__value" htmlFor={id}>
+          {format(value)}
+        </output>
+      </div>
+      <input
+        {...inputProps}
+        id={id}
+        className="bg-range__input"
+        type="range"
+        value={value}
+        onChange={(event) => onChange(event.target.valueAsNumber)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// Global Slider Settings (spec §2, §4, §5, §8): the base path and its scans, the active playlist,
+// timings, overlay and order. The form keeps its own values; Save pushes them to the section and
+// the section stores them.
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_DURATION_MS, type Playlist, type SliderConfig } from '../../../../shared/slider';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { LastScanLine } from './last-scan-line';
+import type { LastScan } from './media-types';
+import { OverlayFields } from './overlay-fields';
+import { configOf, draftOf, type SettingsDraft } from './settings-draft';
+import { StatusMessage } from './status-message';
+import type { Status } from './use-status-message';
+
+const NONE_LABEL = '-- None -- ';
+
+interface SettingsPanelProps {
+  /** The values the form starts from (read once). */
+  initial: SliderConfig;
+  playlists: readonly Playlist[];
+  status: Status | null;
+  lastScan: LastScan | null;
+  scanning: boolean;
+  onScan: (basePath: string) => void;
+  saving: boolean;
+  onSave: (config: SliderConfig) => void;
+}
+
+export function SettingsPanel({ initial, playlists, status, lastScan, scanning, onScan, saving, onSave }: SettingsPanelProps) {
+  const titleId = useId();
+  const [draft, setDraft] = useState(() => draftOf(initial));
+  // Which scan button was pressed, for its spinner; both refuse clicks while a scan runs.
+  const [scanSource, setScanSource] = useState<'scan' | 'rescan'>('scan');
+  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  // A playlist deleted since (here or elsewhere) is no longer a choice: the select falls back to
+  // None rather than showing a value it has no option for, and that is what a save sends.
+  const activePlaylist = playlists.some((p) => p._id === draft.activePlaylist) ? draft.activePlaylist : '';
+
+  function scan(source: 'scan' | 'rescan') {
+    setScanSource(source);
+    onScan(draft.backgroundsBasePath);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSave(configOf({ ...draft, activePlaylist }));
+  }
+
+  return (
+    <section className="bg-panel bg-settings" aria-labelledby={titleId}>
+      <h3 id={titleId} className="bg-panel__title">
+        Global Slider Settings
+      </h3>
+      {/* noValidate: the server's messages name the field and the limit, which the browser's bubbles do not. */}
+      <form className="bg-settings__form" onSubmit={submit} noValidate>
+        <div className="bg-settings__base">
+          <Field
+            label="Base path"
+            name="backgroundsBasePath"
+            autoComplete="off"
+            spellCheck={false}
+            hint="A folder inside the media folder; its image/ and video/ folders feed the libraries below."
+            value={draft.backgroundsBasePath}
+            onChange={(e) => set('backgroundsBasePath', e.target.value)}
+          />
+          <Button
+            variant="secondary"
+            className="button--small bg-settings__scan"
+            busy={scanning && scanSource === 'scan'}
+            disabled={scanning && scanSource !== 'scan'}
+            onClick={() => scan('scan')}
+          >
+            Scan Now
+          </Button>
+        </div>
+        <div className="bg-settings__scan-line">
+          <LastScanLine lastScan={lastScan} />
+          <Button
+            variant="quiet"
+            className="button--small"
+            busy={scanning && scanSource === 'rescan'}
+            disabled={scanning && scanSource !== 'rescan'}
+            onClick={() => scan('rescan')}
+          >
+            Rescan now
+          </Button>
+        </div>
+
+        <div className="bg-settings__grid">
+          <SelectField
+            label="Active Playlist"
+            name="activePlaylist"
+            options={['', ...playlists.map((p) => p._id)]}
+            optionLabel={(id) => (id === '' ? NONE_LABEL : (playlists.find((p) => p._id === id)?.name ?? id))}
+            value={activePlaylist}
+            onChange={(e) => set('activePlaylist', e.target.value)}
+          />
+          <Field
+            label="Cycle Time (ms)"
+            name="cycleTime"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DURATION_MS}
+            step={100}
+            value={draft.cycleTime}
+            onChange={(e) => set('cycleTime', e.target.value)}
+          />
+          <Field
+            label="Transition (ms)"
+            name="transitionDuration"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DURATION_MS}
+            step={100}
+            value={draft.transitionDuration}
+            onChange={(e) => set('transitionDuration', e.target.value)}
+          />
+        </div>
+
+        <OverlayFields
+          opacity={draft.overlayOpacity}
+          color={draft.overlayColor}
+          onOpacity={(value) => set('overlayOpacity', value)}
+          onColor={(value) => set('overlayColor', value)}
+        />
+
+        <label className="bg-checkbox">
+          <input type="checkbox" checked={draft.randomOrder} onChange={(e) => set('randomOrder', e.target.checked)} />
+          <span>Randomize Image Order</span>
+        </label>
+
+        <div className="bg-settings__actions">
+          <Button type="submit" variant="primary" busy={saving}>
+            Save Global Settings
+          </Button>
+          <StatusMessage status={status} />
+        </div>
+      </form>
+    </section>
+  );
+}

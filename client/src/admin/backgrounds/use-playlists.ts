@@ -1,0 +1,59 @@
+// The playlists and the calls that change them. The cached list is patched with each answer at
+// once (so counts and the unsaved-changes mark are right without waiting), then reloaded.
+import { useEffect } from 'react';
+import type { Playlist } from '../../../../shared/slider';
+import { trpc } from '../../lib/trpc';
+import type { ShowStatus } from './use-status-message';
+
+const NO_PLAYLISTS: Playlist[] = [];
+
+/** Spec §8: shown for 3 s. */
+const LOAD_ERROR = 'Error loading playlists.';
+
+export function usePlaylists(showStatus: ShowStatus) {
+  const utils = trpc.useUtils();
+  const list = trpc.playlists.list.useQuery();
+  const create = trpc.playlists.create.useMutation();
+  const update = trpc.playlists.update.useMutation();
+  const remove = trpc.playlists.delete.useMutation();
+
+  useEffect(() => {
+    if (!list.error) return;
+    console.error('Failed to load playlists:', list.error);
+    showStatus(LOAD_ERROR, { tone: 'error' });
+  }, [list.error, showStatus]);
+
+  const patch = (change: (playlists: Playlist[]) => Playlist[]) => {
+    utils.playlists.list.setData(undefined, (current) => (current ? change(current) : current));
+    void utils.playlists.list.invalidate();
+  };
+
+  return {
+    playlists: list.data ?? NO_PLAYLISTS,
+    loading: list.isPending,
+    creating: create.isPending,
+    updating: update.isPending,
+    deleting: remove.isPending,
+
+    async create(name: string): Promise<Playlist> {
+      const playlist = await create.mutateAsync({ name, items: [] });
+      patch((current) => [...current.filter((p) => p._id !== playlist._id), playlist]);
+      return playlist;
+    },
+
+    async update(input: Parameters<typeof update.mutateAsync>[0]): Promise<Playlist> {
+      const playlist = await update.mutateAsync(input);
+      patch((current) => current.map((p) => (p._id === playlist._id ? playlist : p)));
+      // The public slides may have changed with it.
+      void utils.slider.invalidate();
+      return playlist;
+    },
+
+    async delete(id: string): Promise<void> {
+      await remove.mutateAsync({ id });
+      patch((current) => current.filter((p) => p._id !== id));
+      // Deleting the active playlist clears activePlaylist on the server.
+      void utils.slider.config.invalidate();
+    },
+  };
+}
