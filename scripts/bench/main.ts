@@ -5,6 +5,7 @@ import { benchColdStart } from './cold-start';
 import { benchLandingJs } from './landing-js';
 import { benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
+import { benchSliderPublic } from './slider-public';
 import { benchUsers } from './users';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const sections: Record<string, () => Promise<void>> = {
   users: benchUsers,
   'media-upload': benchMediaUpload,
   'media-library': benchMediaLibrary,
+  'slider-public': benchSliderPublic,
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 

@@ -30,16 +30,19 @@ describe('the HTTP shell', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends the security headers on every response, errors included', async () => {
-    t = await createTestApp();
-    for (const url of ['/healthz', '/api/nothing', '/trpc/auth.me']) {
+  it('sends the security headers on every response, errors included: the page policy on HTML, load-nothing on data', async () => {
+    t = await createTestApp({ build: { clientDir: fakeClient() } });
+    for (const url of ['/', '/courses', '/healthz', '/api/nothing', '/trpc/auth.me', '/api/slider/public']) {
       const res = await t.app.inject(url);
-      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
-      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-      expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('same-origin');
+      const isPage = String(res.headers['content-type']).startsWith('text/html');
+      expect(res.headers['content-security-policy'], url).toMatch(isPage ? /script-src 'self'/ : /^default-src 'none'; frame-ancestors 'none'$/);
+      expect(res.headers['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['content-security-policy'], url).not.toMatch(/unsafe-inline/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      expect(res.headers['permissions-policy'], url).toBe(isPage ? 'camera=(), microphone=(), geolocation=(), payment=()' : undefined);
     }
+    expect((await t.app.inject('/')).headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('serves the client with a fallback to index.html, but unknown /api and /trpc paths are JSON 404s', async () => {
