@@ -172,6 +172,17 @@ describe('the slideshow sequencer', () => {
     expect(stage.events.filter((event) => event.kind === 'prepare')[0]).toMatchObject({ play: true });
   });
 
+  it('keeps loading a lone slide that is slow instead of starting it over', async () => {
+    const { stage, sequencer } = setup(() => ({ readyAfter: 7000 }));
+    sequencer.start([video('big')], settings());
+    await vi.advanceTimersByTimeAsync(6999);
+    expect(stage.onScreen()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stage.onScreen()).toBe(video('big').src);
+    expect(stage.events.filter((event) => event.kind === 'prepare')).toHaveLength(1);
+    expect(stage.black).toBe(false);
+  });
+
   it('does nothing with an empty list', async () => {
     const { stage, sequencer } = setup();
     sequencer.start([], settings());

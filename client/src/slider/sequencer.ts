@@ -9,7 +9,7 @@
 // A slide that fails to load is skipped for as long as this list plays; one that is still not ready
 // READY_WAIT_MS after its preparation began (or at its due time, if that is later) is dropped for this
 // turn and a brief black overlay covers the screen while the next one loads, so the change of plan
-// reads as a deliberate cut rather than a hang.
+// reads as a deliberate cut rather than a hang (the only slide of a list is simply awaited).
 //
 // At most one timer is pending at any moment, and every asynchronous answer carries a token, so an
 // answer that arrives after a restart, a pause or a stop is recognised as stale and ignored.
@@ -258,6 +258,11 @@ export class Sequencer {
   private timedOut(token: number): void {
     const pending = this.pending;
     if (!pending || pending.token !== token) return;
+    if (this.slides.length - this.broken.size <= 1) {
+      // There is nothing else to turn to: starting the only slide over every few seconds would
+      // only make sure a large video never arrives. It appears whenever it is ready.
+      return;
+    }
     this.cancelPending();
     if (this.current) {
       this.stage.blackout(true, BLACKOUT_FADE_MS);
