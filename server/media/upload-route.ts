@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { extensionOf, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, type MediaCategory, type MediaFile } from '../../shared/media';
+import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
 import { sendProcedureError } from '../rest/routes';
 import { SUCCESS_ERROR_STYLE } from '../rest/errors';
@@ -56,7 +56,7 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
   const mimeAccepted = MEDIA_MIME_TYPES[category].includes(part.mimetype) || ['application/octet-stream', ''].includes(part.mimetype);
   if (!MEDIA_EXTENSIONS[category].includes(extension) || !mimeAccepted) {
     part.file.resume();
-    throw refuse('UNSUPPORTED_MEDIA_TYPE', `Invalid file types: ${part.filename}. Please select valid ${category} files.`);
+    throw refuse('UNSUPPORTED_MEDIA_TYPE', invalidTypesMessage(part.filename, category));
   }
   const temporary = path.join(folder, `.upload-${randomUUID()}`);
   try {

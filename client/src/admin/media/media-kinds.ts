@@ -1,6 +1,6 @@
 // How the screen names each media category (spec §2, §5, §8): the selector's option, the word in
 // messages ("to images", "No images found") and the library's title ("Current Images Library").
-import { MEDIA_EXTENSIONS, type MediaCategory } from '../../../../shared/media';
+import { MEDIA_EXTENSIONS, MEDIA_TYPE_WORDS, type MediaCategory } from '../../../../shared/media';
 
 interface MediaKind {
   /** Lower case and plural, as messages use it: images, videos, audio. */
@@ -10,9 +10,9 @@ interface MediaKind {
 }
 
 export const MEDIA_KINDS: Record<MediaCategory, MediaKind> = {
-  image: { word: 'images', title: 'Images' },
-  video: { word: 'videos', title: 'Videos' },
-  audio: { word: 'audio', title: 'Audio' },
+  image: { word: MEDIA_TYPE_WORDS.image, title: 'Images' },
+  video: { word: MEDIA_TYPE_WORDS.video, title: 'Videos' },
+  audio: { word: MEDIA_TYPE_WORDS.audio, title: 'Audio' },
 };
 
 /** The file input's accept list: the category's extensions, which browsers match by name. */
