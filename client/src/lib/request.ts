@@ -1,6 +1,6 @@
-// The request helper of spec §7, for the calls that are not tRPC: the stored token as a bearer
-// credential, JSON out (FormData for uploads), the reply read as JSON with text as the fallback.
-// Uploads go through XMLHttpRequest, because fetch still reports no upload progress.
+// The request helper of spec §7 for the one call that is not tRPC, the upload: the stored token as
+// a bearer credential, FormData out, the reply read as JSON with text as the fallback, and spec
+// §8's error text. It uses XMLHttpRequest, because fetch still reports no upload progress.
 import { getToken } from './session';
 
 /** A call that failed: `status` is 0 when no answer came (network down, aborted). */
@@ -49,33 +49,6 @@ function authorizationHeader(): Record<string, string> {
 function settle<T>(status: number, body: unknown): T {
   if (status >= 200 && status < 300) return body as T;
   throw new RequestError(status, body, errorTextOf(status, body));
-}
-
-export interface RequestOptions {
-  method?: string;
-  /** Sent as JSON; a FormData is sent as it is (multipart, with the browser's boundary). */
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-export async function request<T>(path: string, { method, body, signal }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body;
-  } else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(path, { method: method ?? (payload ? 'POST' : 'GET'), headers, body: payload, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    // No answer at all: the caller's fallback says it better than the browser's "Failed to fetch".
-    throw new RequestError(0, null, '');
-  }
-  return settle<T>(response.status, parseBody(await response.text()));
 }
 
 export interface UploadProgress {
