@@ -19,6 +19,7 @@ export default defineConfig({
       '/api': apiTarget,
       '/trpc': apiTarget,
       '/media': apiTarget,
+      '/thumbs': apiTarget,
       '/healthz': apiTarget,
     },
   },

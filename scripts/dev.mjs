@@ -1,5 +1,5 @@
 // `npm run dev`: the API server under tsx watch on API_PORT (default PORT + 1) and Vite's dev
-// server with hot reload on PORT, proxying /api, /trpc, /media and /healthz to the API.
+// server with hot reload on PORT, proxying /api, /trpc, /media, /thumbs and /healthz to the API.
 import { spawn } from 'node:child_process';
 
 const port = Number(process.env.PORT ?? 3000);
