@@ -17,9 +17,10 @@ export function RangeField({ label, value, onChange, format = String, className,
         <label className="field__label" htmlFor={id}>
           {label}
         </label>
-        <output className="bg-range__value" htmlFor={id}>
+        {/* Not an <output>: that is a live region, and the slider already reads out its own value. */}
+        <span className="bg-range__value" aria-hidden="true">
           {format(value)}
-        </output>
+        </span>
       </div>
       <input
         {...inputProps}

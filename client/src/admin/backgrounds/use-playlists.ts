@@ -28,6 +28,12 @@ export function usePlaylists(showStatus: ShowStatus) {
     void utils.playlists.list.invalidate();
   };
 
+  /** A refused change may mean the list on screen is out of date (another tab deleted one, say). */
+  const reloadAndRethrow = (error: unknown): never => {
+    void utils.playlists.list.invalidate();
+    throw error;
+  };
+
   return {
     playlists: list.data ?? NO_PLAYLISTS,
     loading: list.isPending,
@@ -36,13 +42,13 @@ export function usePlaylists(showStatus: ShowStatus) {
     deleting: remove.isPending,
 
     async create(name: string): Promise<Playlist> {
-      const playlist = await create.mutateAsync({ name, items: [] });
+      const playlist = await create.mutateAsync({ name, items: [] }).catch(reloadAndRethrow);
       patch((current) => [...current.filter((p) => p._id !== playlist._id), playlist]);
       return playlist;
     },
 
     async update(input: Parameters<typeof update.mutateAsync>[0]): Promise<Playlist> {
-      const playlist = await update.mutateAsync(input);
+      const playlist = await update.mutateAsync(input).catch(reloadAndRethrow);
       patch((current) => current.map((p) => (p._id === playlist._id ? playlist : p)));
       // The public slides may have changed with it.
       void utils.slider.invalidate();
@@ -50,7 +56,7 @@ export function usePlaylists(showStatus: ShowStatus) {
     },
 
     async delete(id: string): Promise<void> {
-      await remove.mutateAsync({ id });
+      await remove.mutateAsync({ id }).catch(reloadAndRethrow);
       patch((current) => current.filter((p) => p._id !== id));
       // Deleting the active playlist clears activePlaylist on the server.
       void utils.slider.config.invalidate();
