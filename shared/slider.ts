@@ -1,6 +1,6 @@
 // The slideshow's settings and playlists (spec §3 "Slider config", "Playlist", "Public slider
-// response"; CONTRACT "Slider and playlists"), shared by the Background Manager, the slider and the server.
-import { z } from 'zod';
+// response"; CONTRACT "Slider and playlists"), shared by the Background Manager, the slider and the
+// server. Zod-free, because the slider is on every page: the schemas are in slider-schemas.ts.
 
 export const MAX_DURATION_MS = 3_600_000;
 export const MAX_PLAYLIST_ITEMS = 1000;
@@ -9,33 +9,19 @@ export const PLAYLIST_NAME_MAX_LENGTH = 100;
 export const SLIDE_TYPES = ['image', 'video'] as const;
 export type SlideType = (typeof SLIDE_TYPES)[number];
 
-const duration = (field: string) =>
-  z
-    .number({ error: `${field} must be a whole number of milliseconds` })
-    .int(`${field} must be a whole number of milliseconds`)
-    .min(0, `${field} must be between 0 and ${MAX_DURATION_MS}`)
-    .max(MAX_DURATION_MS, `${field} must be between 0 and ${MAX_DURATION_MS}`);
-
-const COLOR_PATTERN = /^(\d{1,3}),(\d{1,3}),(\d{1,3})$/;
-
-export const sliderConfigSchema = z.object({
-  backgroundsBasePath: z.string({ error: 'backgroundsBasePath must be text' }).max(4096, 'backgroundsBasePath is too long'),
-  activePlaylist: z.string({ error: 'activePlaylist must be a playlist id or empty' }).max(100, 'activePlaylist is too long'),
-  cycleTime: duration('cycleTime'),
-  transitionDuration: duration('transitionDuration'),
-  overlayOpacity: z
-    .number({ error: 'overlayOpacity must be a number from 0 to 1' })
-    .min(0, 'overlayOpacity must be a number from 0 to 1')
-    .max(1, 'overlayOpacity must be a number from 0 to 1'),
-  overlayColor: z
-    .string({ error: 'overlayColor must be three numbers from 0 to 255, like 0,0,0' })
-    .refine((value) => COLOR_PATTERN.test(value) && parseOverlayColor(value).every((c) => c <= 255), {
-      error: 'overlayColor must be three numbers from 0 to 255, like 0,0,0',
-    }),
-  randomOrder: z.boolean({ error: 'randomOrder must be true or false' }),
-});
-
-export type SliderConfig = z.infer<typeof sliderConfigSchema>;
+export interface SliderConfig {
+  backgroundsBasePath: string;
+  /** A playlist id, or '' for none. */
+  activePlaylist: string;
+  /** Milliseconds, integers from 0 to MAX_DURATION_MS. */
+  cycleTime: number;
+  transitionDuration: number;
+  /** 0 to 1. */
+  overlayOpacity: number;
+  /** 'r,g,b', each an integer from 0 to 255. */
+  overlayColor: string;
+  randomOrder: boolean;
+}
 /** What visitors see of the config: the base path is a server detail (CONTRACT). */
 export type PublicSliderConfig = Omit<SliderConfig, 'backgroundsBasePath'>;
 
@@ -54,36 +40,11 @@ export function parseOverlayColor(value: string): [number, number, number] {
   return [0, 1, 2].map((i) => (Number.isFinite(parts[i]) ? parts[i]! : 0)) as [number, number, number];
 }
 
-const mediaUrlSchema = z
-  .string({ error: 'Each url must be text' })
-  .max(4096, 'A url is too long')
-  .refine((url) => url.startsWith('/media/') && !url.split(/[/?]/).some((part) => part === '..' || part === '.'), {
-    error: 'Each url must start with /media/',
-  });
-
-export const slideSchema = z.object({
-  type: z.enum(SLIDE_TYPES, { error: 'Each item type must be image or video' }),
-  url: mediaUrlSchema,
-});
-export type PlaylistItem = z.infer<typeof slideSchema>;
-
-const urlList = z.array(mediaUrlSchema, { error: 'images and videos must be lists of urls' }).max(MAX_PLAYLIST_ITEMS, `At most ${MAX_PLAYLIST_ITEMS} urls`);
-
-const playlistContent = {
-  items: z.array(slideSchema, { error: 'items must be a list of {type, url}' }).max(MAX_PLAYLIST_ITEMS, `A playlist holds at most ${MAX_PLAYLIST_ITEMS} items`).optional(),
-  images: urlList.optional(),
-  videos: urlList.optional(),
-};
-
-const playlistName = z
-  .string({ error: 'Playlist name is required' })
-  .trim()
-  .min(1, 'Playlist name is required')
-  .max(PLAYLIST_NAME_MAX_LENGTH, `Playlist name must be at most ${PLAYLIST_NAME_MAX_LENGTH} characters`);
-
-export const playlistCreateInput = z.object({ name: playlistName, ...playlistContent });
-export const playlistUpdateInput = z.object({ id: z.string({ error: 'id is required' }).max(100), name: playlistName.optional(), ...playlistContent });
-export const playlistIdInput = z.object({ id: z.string({ error: 'id is required' }).max(100) });
+export interface PlaylistItem {
+  type: SlideType;
+  /** /media/{path} */
+  url: string;
+}
 
 export interface Playlist {
   _id: string;

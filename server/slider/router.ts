@@ -1,6 +1,6 @@
 // The slideshow's settings (admin), its public data (everyone) and the playlists (admin).
 import { TRPCError } from '@trpc/server';
-import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider';
+import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
 import { basePathFor } from '../media/router';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { readSliderConfig, writeSliderConfig } from './config-data';
