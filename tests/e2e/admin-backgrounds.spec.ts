@@ -470,3 +470,76 @@ test('on a 360 px phone the Background Manager fits the screen, and every contro
 
   expect(problems).toEqual([]);
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a mouse reorders the strip once it has moved 5 px, a finger after a long press', async ({ page, request, site }) => {
+    const problems = watchConsole(page);
+    const token = await adminToken(request, site);
+    const images = [`${unique('left')}.png`, `${unique('right')}.png`];
+    await uploadImages(request, token, [
+      { name: images[0]!, colour: '#996633' },
+      { name: images[1]!, colour: '#336699' },
+    ]);
+    const name = unique('Pointers');
+    await openBackgroundManager(page, site);
+    const m = manager(page);
+    await m.playlists.getByLabel('New playlist name').fill(name);
+    await m.playlists.getByRole('button', { name: 'Create playlist' }).click();
+    for (const image of images) await m.images.getByRole('button', { name: image, exact: true }).click();
+    const handles = m.handles(m.strip(name));
+    const announcer = page.locator('[aria-live="assertive"]');
+    await expect(handles).toHaveCount(2);
+    const order = () => handles.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')?.split(',')[0]));
+    // Mouse and touch coordinates are the viewport's: the strip must be on screen, not below it.
+    const centre = async (index: number) => {
+      await m.strip(name).scrollIntoViewIfNeeded();
+      const box = (await handles.nth(index).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+
+    await test.step('a mouse that moves less than 5 px does not drag', async () => {
+      const from = await centre(0);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 3, from.y, { steps: 3 });
+      await page.mouse.up();
+      await expect(announcer).not.toHaveText(/Lifted/);
+      expect(await order()).toEqual(images);
+    });
+
+    await test.step('a mouse drag past the next item swaps them', async () => {
+      const from = await centre(0);
+      const to = await centre(1);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 6, from.y, { steps: 2 });
+      await expect(announcer).toHaveText(`Lifted ${images[0]}, in position 1 of 2.`);
+      await page.mouse.move(to.x + 30, to.y, { steps: 10 });
+      await page.mouse.up();
+      await expect(announcer).toHaveText(`Dropped ${images[0]} in position 2 of 2.`);
+      await expect.poll(order).toEqual([images[1], images[0]]);
+    });
+
+    // Only the long press is tested: whether a finger "moved at once" depends on timing, which a
+    // loaded test machine cannot promise.
+    await test.step('a finger held for a moment drags', async () => {
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
+      const from = await centre(0);
+      const to = await centre(1);
+
+      await touch('touchStart', from);
+      // Spec §4, §9: a touch drag starts after a 120 ms long press, with no movement in between.
+      await expect(announcer).toHaveText(`Lifted ${images[1]}, in position 1 of 2.`);
+      for (let step = 1; step <= 10; step++) await touch('touchMove', { x: from.x + ((to.x + 30 - from.x) * step) / 10, y: from.y });
+      await touch('touchEnd');
+      await expect(announcer).toHaveText(`Dropped ${images[1]} in position 2 of 2.`);
+      await expect.poll(order).toEqual(images);
+    });
+
+    expect(problems).toEqual([]);
+  });
+});

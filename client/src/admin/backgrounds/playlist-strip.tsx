@@ -5,6 +5,10 @@
 //
 // The library also injects a small <style> element, which the site's CSP (style-src 'self') refuses;
 // the few rules it carries that matter are in admin.css, keyed to the --dragging class below.
+// The dragged item is moved with position: fixed, so no ancestor may be a containing block for fixed
+// boxes (transform, filter, backdrop-filter): admin.css lifts the panel's backdrop-filter here. A
+// clone rendered into <body> (renderClone) would avoid that, but it unmounts the element a finger
+// touched, and the browser then stops delivering that touch's events: touch drags would hang.
 import {
   DragDropContext,
   Draggable,
@@ -116,15 +120,7 @@ export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, 
         <p className="bg-empty">This playlist is empty. Click images or videos in the libraries below to add them.</p>
       ) : (
         <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
-          <Droppable
-            droppableId="playlist"
-            direction="horizontal"
-            // The dragged item is drawn as a copy in <body>: dnd positions it with position: fixed,
-            // which the panels' backdrop-filter would otherwise turn into "relative to the panel".
-            renderClone={(draggable, snapshot, rubric) => (
-              renderStripItem({ ...describe(rubric.source.index), provided: draggable, dragging: snapshot.isDragging, onRemove: () => undefined })
-            )}
-          >
+          <Droppable droppableId="playlist" direction="horizontal">
             {(droppable) => (
               <ol
                 ref={droppable.innerRef}
@@ -165,7 +161,7 @@ interface StripItemProps {
 
 /**
  * One thumbnail of the strip: a drag handle, and beside it (not inside it) a remove button. A render
- * function for dnd's render props (the list's and the clone's), not a component of its own.
+ * function for dnd's render prop rather than a component, as the props it spreads carry dnd's refs.
  */
 function renderStripItem({ provided, dragging, index, type, file, name, position, missing, version, onRemove }: StripItemProps): ReactElement {
   return (
