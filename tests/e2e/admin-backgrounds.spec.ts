@@ -387,6 +387,52 @@ test('refusals: a blank playlist name, a file click with no playlist, a scan wit
   expect(problems).toEqual([]);
 });
 
+test('playlists that cannot be loaded say so, and a thumbnail that cannot be had falls back to the file', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const token = await adminToken(request, site);
+  const image = `${unique('fallback')}.png`;
+  await uploadImages(request, token, [{ name: image, colour: '#6633aa' }]);
+  await openBackgroundManager(page, site);
+
+  // The server answers, but its playlists part fails as a 5xx would (the rest of a batch still arrives).
+  let failing = true;
+  await page.route('**/trpc/**', async (route) => {
+    const url = new URL(route.request().url());
+    const names = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
+    if (!failing || !names.includes('playlists.list')) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as unknown[];
+    names.forEach((procedure, index) => {
+      if (procedure === 'playlists.list') {
+        body[index] = { error: { message: 'Internal Server Error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } };
+      }
+    });
+    await route.fulfill({ response, status: 207, json: body });
+  });
+  await page.route('**/thumbs/**', (route) => route.fulfill({ status: 404, json: { message: 'Not Found' } }));
+
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading Background Manager...' })).toBeVisible();
+  const m = manager(page);
+  // Spec §8: shown for 3 s (after the client's own retries of a 5xx).
+  await expect(m.playlists.getByRole('status')).toHaveText('Error loading playlists.', { timeout: 15_000 });
+  await expect(m.playlists.getByText('The playlists could not be loaded.')).toBeVisible();
+  await expect(m.playlists.getByRole('status')).toHaveText('', { timeout: 5000 });
+  // The rest of the section works without them.
+  await expect(m.settings.getByLabel('Active Playlist')).toHaveValue('');
+  await expect(m.images.getByRole('button', { name: image, exact: true }).locator('img')).toHaveAttribute(
+    'src',
+    new RegExp(`^/media/image/${image}\\?v=\\d+$`),
+  );
+
+  failing = false;
+  await m.playlists.getByRole('button', { name: 'Try again' }).click();
+  await expect(m.playlists.getByText('The playlists could not be loaded.')).toBeHidden();
+  await expect(m.playlists.getByLabel('New playlist name')).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
+
 test('the overlay sliders preview the colour live, and a saved overlay is what visitors get', async ({ page, request, site }) => {
   const problems = watchConsole(page);
   const token = await adminToken(request, site);

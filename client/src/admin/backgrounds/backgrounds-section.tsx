@@ -139,6 +139,9 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
             selected={selected}
             activeId={saved.activePlaylist}
             dirty={editor.dirty}
+            failed={playlists.failed}
+            retrying={playlists.retrying}
+            onRetry={playlists.retry}
             status={playlistStatus.status}
             creating={playlists.creating}
             saving={playlists.updating}

@@ -18,6 +18,10 @@ interface PlaylistsPanelProps {
   /** The saved active playlist's id ('' for none). */
   activeId: string;
   dirty: boolean;
+  /** The list could not be loaded: the panel offers to try again instead of claiming there are none. */
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
   status: Status | null;
   creating: boolean;
   saving: boolean;
@@ -30,7 +34,7 @@ interface PlaylistsPanelProps {
 }
 
 export function PlaylistsPanel(props: PlaylistsPanelProps) {
-  const { playlists, selected, activeId, dirty, status, creating, saving, deleting } = props;
+  const { playlists, selected, activeId, dirty, failed, retrying, status, creating, saving, deleting } = props;
   const titleId = useId();
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState<Playlist | null>(null);
@@ -81,7 +85,14 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
         {playlists.length > 0 && <span className="bg-panel__meta">{playlists.length}</span>}
       </header>
 
-      {playlists.length === 0 ? (
+      {failed ? (
+        <div className="bg-empty">
+          <p className="bg-empty__text">The playlists could not be loaded.</p>
+          <Button variant="secondary" className="button--small" busy={retrying} onClick={props.onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : playlists.length === 0 ? (
         <p className="bg-empty">No playlists yet. Name one below to start.</p>
       ) : (
         <ul className="bg-playlists__list">

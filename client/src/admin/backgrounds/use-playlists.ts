@@ -19,7 +19,7 @@ export function usePlaylists(showStatus: ShowStatus) {
 
   useEffect(() => {
     if (!list.error) return;
-    console.error('Failed to load playlists:', list.error);
+    console.warn('Could not load the playlists:', list.error);
     showStatus(LOAD_ERROR, { tone: 'error' });
   }, [list.error, showStatus]);
 
@@ -37,6 +37,10 @@ export function usePlaylists(showStatus: ShowStatus) {
   return {
     playlists: list.data ?? NO_PLAYLISTS,
     loading: list.isPending,
+    /** The list could not be read (and none was read before). */
+    failed: list.isError && !list.data,
+    retry: () => void list.refetch(),
+    retrying: list.isFetching,
     creating: create.isPending,
     updating: update.isPending,
     deleting: remove.isPending,
