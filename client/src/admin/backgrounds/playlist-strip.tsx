@@ -62,6 +62,7 @@ export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, 
     focusAfterRemove.current = index;
     onRemove(index);
   }
+
   const keys = itemKeys(items);
   const count = items.length;
   const nameAt = (index: number) => {
