@@ -7,6 +7,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   root: 'client',
   plugins: [react()],
+  // Replaced by a fresh nonce in every page response (server/http/client.ts). Vite also writes it into
+  // <meta property="csp-nonce">, where the drag-and-drop library's <style> elements take it from.
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

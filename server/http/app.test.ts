@@ -17,7 +17,7 @@ afterEach(async () => {
 function fakeClient() {
   clientDir = mkdtempSync(path.join(tmpdir(), 'qc-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>site</title>');
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><title>site</title>');
   writeFileSync(path.join(clientDir, 'assets', 'app-123.js'), 'console.log(1)');
   return clientDir;
 }
@@ -43,6 +43,19 @@ describe('the HTTP shell', () => {
       expect(res.headers['permissions-policy'], url).toBe(isPage ? 'camera=(), microphone=(), geolocation=(), payment=()' : undefined);
     }
     expect((await t.app.inject('/')).headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it("gives every page response its own style nonce, in the page and in its CSP alike", async () => {
+    t = await createTestApp({ build: { clientDir: fakeClient() } });
+    const nonces = [];
+    for (const url of ['/', '/courses', '/index.html']) {
+      const page = await t.app.inject(url);
+      const nonce = /nonce="([^"]+)"/.exec(page.body)?.[1];
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(page.headers['content-security-policy'], url).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('serves the client with a fallback to index.html, but unknown /api and /trpc paths are JSON 404s', async () => {

@@ -1,11 +1,16 @@
 // Serves the built client (dist/client) with a fallback to index.html for the SPA's routes.
 // Unknown /api, /trpc, /media and /thumbs paths, and anything that is not a page request, stay JSON 404s.
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from '../rest/errors';
+import { pageContentSecurityPolicy } from './security-headers';
+
+// vite.config.ts writes this into index.html wherever a nonce belongs.
+const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
 
 const NEVER_HTML = /^\/(api|trpc|media|thumbs)(\/|$)/;
 // A missing /assets/old-chunk.js or /favicon.ico must stay a 404, not become the page.
@@ -35,9 +40,22 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     app.log.warn({ clientDir }, 'no built client found: pages are not served (run npm run build)');
   }
 
-  const sendPage = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
-  // The static plugin answers a folder (/) with 403 when index is off, so / gets its own route.
-  if (hasClient) app.get('/', (_request, reply) => sendPage(reply));
+  // Read once: the page is small, and each response fills in its own nonce.
+  const page = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  const sendPage = (reply: FastifyReply) => {
+    const nonce = randomBytes(18).toString('base64');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageContentSecurityPolicy(nonce))
+      .type('text/html; charset=utf-8')
+      .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+  };
+  if (hasClient) {
+    // The static plugin answers a folder (/) with 403 when index is off, and would send
+    // index.html with its placeholder unfilled: both get the page from here.
+    app.get('/', (_request, reply) => sendPage(reply));
+    app.get('/index.html', (_request, reply) => sendPage(reply));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (hasClient && wantsPage(request)) return sendPage(reply);

@@ -3,19 +3,24 @@
 // leaves it alone.
 import type { FastifyInstance } from 'fastify';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The page policy. `nonce`, fresh for each page response, lets the client's own <style> elements
+ * in (the drag-and-drop library injects some); without one, no inline style element runs at all.
+ */
+export const pageContentSecurityPolicy = (nonce?: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 // Every response: nothing may sniff a type, frame it, or learn the page's address.
 const COMMON_HEADERS: Record<string, string> = {
@@ -28,7 +33,7 @@ const COMMON_HEADERS: Record<string, string> = {
 
 // Pages (HTML) get the policy the client app needs, plus the headers that only matter to a document.
 const PAGE_HEADERS = Object.entries({
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': pageContentSecurityPolicy(),
   ...COMMON_HEADERS,
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',

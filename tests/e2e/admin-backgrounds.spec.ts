@@ -11,17 +11,12 @@ function unique(stem: string): string {
   return `${stem}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 }
 
-/**
- * Collects what the page logs as an error, less two kinds of noise: a refused call (4xx), which
- * Chromium reports as a failed resource, and @hello-pangea/dnd's injected <style> elements, which
- * the site's CSP (style-src 'self') refuses; admin.css carries the rules they would have set.
- */
+/** Collects what the page logs as an error, less a refused call (4xx), which Chromium reports as a failed resource. */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
     if (message.type() !== 'error' || text.startsWith('Failed to load resource')) return;
-    if (text.includes('inline style') && text.includes('Content Security Policy')) return;
     problems.push(text);
   });
   page.on('pageerror', (error) => problems.push(error.message));

@@ -3,8 +3,7 @@
 // Space drops, Escape cancels). Those are @hello-pangea/dnd's own sensor settings; this file is the
 // only one that imports the library, so it stays in the admin chunk.
 //
-// The library also injects a small <style> element, which the site's CSP (style-src 'self') refuses;
-// the few rules it carries that matter are in admin.css, keyed to the --dragging class below.
+// The library injects small <style> elements; the page's CSP lets them in by the page's nonce.
 // The dragged item is moved with position: fixed, so no ancestor may be a containing block for fixed
 // boxes (transform, filter, backdrop-filter): admin.css lifts the panel's backdrop-filter here. A
 // clone rendered into <body> (renderClone) would avoid that, but it unmounts the element a finger
@@ -20,6 +19,7 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { cspNonce } from '../../lib/csp-nonce';
 import type { PlaylistItem, SlideType } from '../../../../shared/slider';
 import { MediaThumb, MissingThumb } from './media-thumb';
 import type { LibraryFile } from './media-types';
@@ -120,7 +120,13 @@ export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, 
       {count === 0 ? (
         <p className="bg-empty">This playlist is empty. Click images or videos in the libraries below to add them.</p>
       ) : (
-        <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={INSTRUCTIONS}>
+        <DragDropContext
+          nonce={cspNonce()}
+          onDragStart={onDragStart}
+          onDragUpdate={onDragUpdate}
+          onDragEnd={onDragEnd}
+          dragHandleUsageInstructions={INSTRUCTIONS}
+        >
           <Droppable droppableId="playlist" direction="horizontal">
             {(droppable) => (
               <ol
