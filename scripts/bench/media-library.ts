@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { startServer, tempDataDir } from '../server-process';
 import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
-import { fmt, percentile } from './stats';
+import { fmt, p95OfRuns } from './stats';
 
 const SAMPLES = 100;
 const COUNTS = { image: 6000, video: 3000, audio: 1000 } as const;
@@ -27,16 +27,6 @@ async function buildLibrary(base: string) {
       writeFileSync(path.join(folder, `${category}-${i}.${extension[category]}`), contents[category]);
     }
   }
-}
-
-async function p95Of(run: () => Promise<unknown> | unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return percentile(samples, 95);
 }
 
 function countFiles(folder: string): number {
@@ -68,10 +58,10 @@ export async function benchMediaLibrary() {
     }
     console.log(`thumbnails of ${countFiles(thumbnailRoot)} images made in the background in ${fmt((performance.now() - thumbnailsStarted) / 1000)} s`);
 
-    const find = await p95Of(() => spawnSync('find', [base, '-type', 'f', '-printf', '%s %p\n'], { maxBuffer: 64 * 2 ** 20 }));
-    const scan = await p95Of(async () => (await post('/api/media/scan-files')).arrayBuffer());
-    const listAll = await p95Of(async () => (await get('/api/media/files')).arrayBuffer());
-    const listImages = await p95Of(async () => (await get('/api/media/files/images')).arrayBuffer());
+    const find = await p95OfRuns(SAMPLES, () => spawnSync('find', [base, '-type', 'f', '-printf', '%s %p\n'], { maxBuffer: 64 * 2 ** 20 }));
+    const scan = await p95OfRuns(SAMPLES, async () => (await post('/api/media/scan-files')).arrayBuffer());
+    const listAll = await p95OfRuns(SAMPLES, async () => (await get('/api/media/files')).arrayBuffer());
+    const listImages = await p95OfRuns(SAMPLES, async () => (await get('/api/media/files/images')).arrayBuffer());
     console.log(`p95 of ${SAMPLES}: find -printf size+path ${fmt(find, 1)} ms`);
     console.log(`  scan          ${fmt(scan, 1).padStart(6)} ms   ratio to find ${fmt(scan / find, 2)}`);
     console.log(`  list all      ${fmt(listAll, 1).padStart(6)} ms   ratio to find ${fmt(listAll / find, 2)}`);

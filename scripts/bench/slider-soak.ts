@@ -4,6 +4,7 @@
 // an event listener count that climbs with every cycle instead of levelling off. Prints figures only.
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startServer } from '../server-process';
 import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { fmt } from './stats';
@@ -125,17 +126,8 @@ export async function benchSliderSoak() {
 
   const server = await startServer({ env: BENCH_ADMIN_ENV });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--js-flags=--expose-gc',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
   });
   try {
     const slideCount = await configureShow(server.url);

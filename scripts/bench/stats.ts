@@ -8,3 +8,14 @@ export function percentile(samples: number[], p: number): number {
 export const median = (samples: number[]) => percentile(samples, 50);
 
 export const fmt = (value: number, digits = 1) => value.toFixed(digits);
+
+/** The 95th percentile, in ms, of `samples` sequential runs of `run`. */
+export async function p95OfRuns(samples: number, run: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return percentile(times, 95);
+}

@@ -3,24 +3,13 @@
 // a playlist; and the refusals.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { openAdminSection, watchConsole } from './admin-helpers';
 import { expect, test, type Site } from './fixtures';
 
 let counter = 0;
 /** A name no other test on this worker's server uses. */
 function unique(stem: string): string {
   return `${stem}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
-}
-
-/** Collects what the page logs as an error, less a refused call (4xx), which Chromium reports as a failed resource. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() !== 'error' || text.startsWith('Failed to load resource')) return;
-    problems.push(text);
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 async function adminToken(request: APIRequestContext, site: Site): Promise<string> {
@@ -59,13 +48,7 @@ async function writeConfig(request: APIRequestContext, token: string, config: Co
 }
 
 async function openBackgroundManager(page: Page, site: Site) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(site.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(site.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/dashboard?section=backgrounds');
-  await expect(page.getByRole('heading', { name: 'Background Manager', level: 2 })).toBeVisible();
+  await openAdminSection(page, site, { link: 'Background Manager', query: 'backgrounds' });
   await expect(page.getByRole('heading', { name: 'Global Slider Settings' })).toBeVisible();
 }
 

@@ -2,6 +2,7 @@
 // picker, the library with its thumbnails, refusals, deleting, and switching the media type.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { openAdminSection, watchConsole } from './admin-helpers';
 import { expect, test, type Site } from './fixtures';
 
 let counter = 0;
@@ -15,33 +16,7 @@ async function pngFile(name: string, background = '#336699') {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/**
- * Collects what the page logs as an error. Two kinds are noise: a refused upload or load (4xx),
- * which Chromium reports as a failed resource, and the trace recorder (trace: retain-on-failure)
- * fetching the previews' blob: urls for its snapshots, which the page's CSP (connect-src 'self')
- * blocks; with tracing off that message never appears, as the page itself never fetches a blob.
- */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() !== 'error' || text.startsWith('Failed to load resource') || text.startsWith("Connecting to 'blob:")) return;
-    problems.push(text);
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-async function openMediaManager(page: Page, site: Site) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(site.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(site.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Media Manager' }).click();
-  await expect(page).toHaveURL(/\?section=media$/);
-  await expect(page.getByRole('heading', { name: 'Media Manager', level: 2 })).toBeVisible();
-}
+const openMediaManager = (page: Page, site: Site) => openAdminSection(page, site, { link: 'Media Manager', query: 'media' });
 
 function mediaPage(page: Page) {
   return {

@@ -1,0 +1,33 @@
+// What the admin end-to-end tests share: signing in through the form, opening a section from the
+// sidebar, and collecting what the page logs as an error.
+import type { Page } from '@playwright/test';
+import { expect, type Site } from './fixtures';
+
+/**
+ * Collects what the page logs as an error, less two kinds of noise: a refused call (4xx), which
+ * Chromium reports as a failed resource, and the trace recorder (trace: retain-on-failure)
+ * fetching blob: previews for its snapshots, which the page's CSP (connect-src 'self') blocks; the
+ * page itself never fetches a blob.
+ */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'error' || text.startsWith('Failed to load resource') || text.startsWith("Connecting to 'blob:")) return;
+    problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Signs in as the site's first admin and opens `section` from the sidebar. */
+export async function openAdminSection(page: Page, site: Site, section: { link: string; query: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(site.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(site.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section.link }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?section=${section.query}$`));
+  await expect(page.getByRole('heading', { name: section.link, level: 2 })).toBeVisible();
+}
