@@ -39,10 +39,13 @@ async function plainWrite(file: string): Promise<number> {
   return ms;
 }
 
-/** A bare node:http server writing each request body to `file`: the loopback transport's ceiling. */
+/**
+ * A bare node:http server writing each request body to `file` as the upload route does (flushed,
+ * 1 MiB write buffer), without multipart or checks: what loopback HTTP plus the disk cost here.
+ */
 async function startBareSink(file: string): Promise<{ url: string; close(): void }> {
   const server = http.createServer((request, response) => {
-    pipeline(request, createWriteStream(file, { flush: true })).then(
+    pipeline(request, createWriteStream(file, { flush: true, highWaterMark: 1024 * 1024 })).then(
       () => response.end('{}'),
       () => response.destroy(),
     );

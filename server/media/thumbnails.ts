@@ -5,16 +5,26 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import type { LibraryEntry } from './library';
 import { limitConcurrency } from '../lib/concurrency';
 
 export const THUMBNAIL_SIZE = 320;
 
-// libvips keeps a cache of recent images and opens threads per core; neither helps a server that
-// makes a thumbnail now and then, and both cost memory next to 200 MB uploads.
-sharp.cache(false);
-sharp.concurrency(1);
+type SharpFactory = (input: string, options: SharpOptions) => Sharp;
+let loading: Promise<SharpFactory> | undefined;
+
+// sharp (libvips) is loaded with the first thumbnail, not at start: it adds about 100 ms to every
+// start, and most starts make no thumbnail at all.
+function loadSharp(): Promise<SharpFactory> {
+  return (loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps a cache of recent images and opens threads per core; neither helps a server
+    // that makes a thumbnail now and then, and both cost memory next to 200 MB uploads.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
 
 async function mtimeOf(file: string): Promise<number | undefined> {
   try {
@@ -114,6 +124,7 @@ export class Thumbnails {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {
+      const sharp = await loadSharp();
       await sharp(absolute, { animated: false })
         .rotate()
         .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })

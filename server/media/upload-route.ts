@@ -20,6 +20,7 @@ import { basePathFor } from './router';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
 
 const MAX_FILES = 50;
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 const refuse = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_REQUEST', message: string) => new TRPCError({ code, message });
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const tooLarge = (name: string) => refuse('PAYLOAD_TOO_LARGE', `Files too large (max 200MB): ${name} (over ${megabytes(MAX_UPLOAD_BYTES)})`);
@@ -62,8 +63,10 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
   try {
     try {
       // flush: the bytes reach the disk before the file gets its name, so a crash right after
-      // the answer never leaves a named but truncated file.
-      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx', flush: true }));
+      // the answer never leaves a named but truncated file. A 1 MiB buffer lets the socket keep
+      // flowing while a write is in flight, and the chunks that gather meanwhile go down in one
+      // writev: with the default 16 KiB, reading and writing take turns at half the speed.
+      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES }));
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename);
       throw error;
