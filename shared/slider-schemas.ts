@@ -35,7 +35,7 @@ const mediaUrlSchema = z
     error: 'Each url must start with /media/',
   });
 
-export const slideSchema = z.object({
+const slideSchema = z.object({
   type: z.enum(SLIDE_TYPES, { error: 'Each item type must be image or video' }),
   url: mediaUrlSchema,
 }) satisfies z.ZodType<PlaylistItem>;

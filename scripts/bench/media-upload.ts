@@ -1,9 +1,9 @@
 // Issue 4's upload figures: one 200 MB upload over loopback against writing the same bytes with a
 // plain Node stream to the same disk (alternating, same run), and the server's peak RSS growth
-// for one and for two concurrent 200 MB uploads, each on a freshly started server. Both writers
-// flush to disk before closing, as the upload route does: without it, the plain write measures
-// only how fast the page cache takes dirty pages, which swings tenfold from run to run. A third reference, a bare node:http server that
-// pipes the request body to a file, shows what loopback HTTP itself costs on this machine.
+// for one and for two concurrent 200 MB uploads, each on a freshly started server. All writers
+// flush to disk before closing, as the upload route does. A third reference, a bare node:http
+// server that writes the request body to a file the same way, shows what loopback HTTP and the
+// disk cost on this machine without multipart and checks.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -110,12 +110,13 @@ export async function benchMediaUpload() {
   console.log('\n## Media upload, 200 MB (targets: throughput >= 0.7 x plain stream write; peak RSS growth <= 64 MB, two at once <= 96 MB)');
   const dataDir = tempDataDir();
   const server = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
+  let bare: { url: string; close(): void } | undefined;
   try {
     const headers = await benchAdminHeaders(server.url);
     // Round 1 runs on the fresh server, so its RSS growth includes everything a first upload allocates.
     const plainFile = path.join(dataDir, 'media', 'plain-write.bin');
     const bareFile = path.join(dataDir, 'media', 'bare-sink.bin');
-    const bare = await startBareSink(bareFile);
+    bare = await startBareSink(bareFile);
     const plain: number[] = [];
     const sink: number[] = [];
     const uploads: number[] = [];
@@ -135,8 +136,8 @@ export async function benchMediaUpload() {
     }
     console.log(`median throughput ratio: upload/plain write ${fmt(median(plain) / median(uploads), 2)}, upload/bare HTTP sink ${fmt(median(sink) / median(uploads), 2)}`);
     console.log(`largest peak RSS growth for one upload: ${fmt(Math.max(...growth))} MiB`);
-    bare.close();
   } finally {
+    bare?.close();
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@
 // a bare Fastify route answering the same JSON, each in its own process, alternating rounds of
 // autocannon in one run. Also shown: the same route answered 304 for a matching If-None-Match.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer, tempDataDir } from '../server-process';
@@ -80,6 +80,7 @@ export async function benchSliderPublic() {
   } finally {
     bare?.child.kill();
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

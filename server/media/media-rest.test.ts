@@ -1,6 +1,6 @@
 // CONTRACT "Media (admin)" through the REST façade and the two streaming routes, on a real
 // temporary MEDIA_ROOT.
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -133,6 +133,15 @@ describe('upload', () => {
     ]);
     expect(fake.status).toBe(415);
     expect(readdirSync(path.join(media, 'video'))).toEqual([]);
+  });
+
+  it('goes by extension and content, not by the type the browser declares (spec §5: MIME type or extension)', async () => {
+    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 3)]);
+    const res = await upload({ mediaType: 'video' }, [{ name: 'clip.ogg', type: 'audio/ogg', content: ogg }]);
+    expect(res).toMatchObject({ status: 200, body: { uploadedCount: 1, files: [{ path: 'video/clip.ogg', category: 'video' }] } });
+    const png = await upload({ mediaType: 'image' }, [{ name: 'shot.png', type: 'text/html', content: PNG }]);
+    expect(png.status).toBe(200);
+    expect((await t.app.inject('/media/image/shot.png')).headers['content-type']).toBe('image/png');
   });
 
   it('needs mediaType before the files, and at least one file', async () => {
@@ -271,6 +280,21 @@ describe('thumbnails', () => {
     await vi.waitFor(() => expect(thumbnailsOf()).toHaveLength(2));
     await api('POST', '/api/media/delete', { paths: ['image/trips/dusk.png'] });
     expect(thumbnailsOf()).toEqual([expect.stringMatching(/image\/dawn\.png\.webp$/)]);
+  });
+
+  it('makes a thumbnail once per version of its image, even with an image dated in the future', async () => {
+    put('image/future.png', await photo(400, 400));
+    const future = new Date(Date.now() + 86_400_000);
+    utimesSync(path.join(media, 'image/future.png'), future, future);
+    expect((await t.app.inject('/thumbs/image/future.png')).statusCode).toBe(200);
+    const thumbnail = path.join(t.dataDir, 'thumbnails', thumbnailsOf()[0]!);
+    const made = statSync(thumbnail).ino;
+    expect((await t.app.inject('/thumbs/image/future.png')).statusCode).toBe(200);
+    expect(statSync(thumbnail).ino).toBe(made);
+
+    put('image/future.png', await photo(400, 200));
+    const res = await t.app.inject('/thumbs/image/future.png');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 320, height: 160 });
   });
 
   it('answers 404 for a video, an image that cannot be decoded, and paths outside the library', async () => {

@@ -1,25 +1,12 @@
 // The media library's procedures (CONTRACT "Media (admin)"): list, scan, last scan, delete.
 // Upload and /media serving stream, so they are routes of their own (upload-route.ts, serve-route.ts).
 import { unlink } from 'node:fs/promises';
-import { TRPCError } from '@trpc/server';
 import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
-import type { AppDeps } from '../trpc/context';
 import { adminProcedure, router } from '../trpc/init';
 import { libraryEntries, listLibrary } from './library';
-import { BasePathError, resolveBasePath, resolveLibraryFile } from './paths';
+import { basePathFor } from './base-path';
+import { resolveLibraryFile } from './paths';
 import { lastScan, saveScan } from './scans';
-import { readSliderConfig } from '../slider/config-data';
-
-/** The base path a call works on: the one it names, or the slider config's backgroundsBasePath. */
-export async function basePathFor(deps: AppDeps, requested: string | undefined): Promise<string> {
-  const configured = readSliderConfig(deps.db, deps.config.mediaRoot).backgroundsBasePath;
-  try {
-    return await resolveBasePath(deps.config.mediaRoot, requested, configured);
-  } catch (error) {
-    if (error instanceof BasePathError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
-    throw error;
-  }
-}
 
 export const mediaRouter = router({
   files: adminProcedure.input(mediaListInput).query(async ({ ctx, input }) => {

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../shared/messages';
 import { sendError } from '../rest/errors';
 import type { AppDeps } from '../trpc/context';
 import { resolveLibraryFile, type LibraryPath } from './paths';
-import { basePathFor } from './router';
+import { basePathFor } from './base-path';
 
 // No scripts, no plugins, no forms: an uploaded SVG opened directly stays an inert picture.
 const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";

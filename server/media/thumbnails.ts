@@ -1,15 +1,16 @@
 // Small WebP thumbnails of library images for the admin grids, kept in DATA_DIR (never inside the
 // library, which would then list them). One folder per base path, named by a hash of it, mirrors
-// the library's layout: image/dawn.png → {root}/{hash}/image/dawn.png.webp.
+// the library's layout: image/dawn.png → {root}/{hash}/image/dawn.png.webp. A thumbnail carries its
+// image's mtime as its own, so "up to date" is an equality that a clock in the future cannot defeat.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sharp, SharpOptions } from 'sharp';
 import type { LibraryEntry } from './library';
 import { limitConcurrency } from '../lib/concurrency';
 
-export const THUMBNAIL_SIZE = 320;
+const THUMBNAIL_SIZE = 320;
 
 type SharpFactory = (input: string, options: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | undefined;
@@ -34,9 +35,14 @@ async function mtimeOf(file: string): Promise<number | undefined> {
   }
 }
 
+// utimes takes seconds as a double: the round trip may move the last microsecond.
+const sameTime = (a: number, b: number) => Math.abs(a - b) < 0.01;
+
 export class Thumbnails {
   private readonly making = new Map<string, Promise<string | null>>();
+  // Per base path: the background pass running, and the files waiting for it.
   private readonly filling = new Map<string, Promise<void>>();
+  private readonly waiting = new Map<string, LibraryEntry[]>();
   // Images that could not be decoded, by thumbnail path, with the image's mtime then: not tried
   // again on every scan until the file changes.
   private readonly failed = new Map<string, number>();
@@ -59,20 +65,20 @@ export class Thumbnails {
 
   /**
    * The thumbnail of the image at `absolute` (library path `relative`), made now if it is missing
-   * or older than the image; null when the image cannot be decoded.
+   * or was made from another version of the image; null when the image cannot be decoded.
    */
   async ensure(base: string, relative: string, absolute: string): Promise<string | null> {
     const target = this.fileFor(base, relative);
     const [source, existing] = await Promise.all([mtimeOf(absolute), mtimeOf(target)]);
     if (source === undefined) return null;
-    if (existing !== undefined && existing >= source) {
+    if (existing !== undefined && sameTime(existing, source)) {
       this.known.add(target);
       return target;
     }
     if (this.failed.get(target) === source) return null;
     let job = this.making.get(target);
     if (!job) {
-      job = this.runOne(() => this.make(absolute, target))
+      job = this.runOne(() => this.make(absolute, target, source))
         .then((made) => {
           if (made) {
             this.failed.delete(target);
@@ -86,25 +92,32 @@ export class Thumbnails {
     return job;
   }
 
-  /** Makes the missing thumbnails of these files in the background (after an upload or a scan). */
+  /**
+   * Makes the missing thumbnails of these files in the background (after an upload or a scan).
+   * Files given while a pass runs join its queue.
+   */
   fillIn(base: string, files: readonly LibraryEntry[]): void {
+    const queue = this.waiting.get(base) ?? [];
+    queue.push(...files.filter((file) => file.category === 'image'));
+    this.waiting.set(base, queue);
     if (this.filling.has(base)) return;
-    const images = files.filter((file) => file.category === 'image');
     const pass = (async () => {
-      for (const file of images) {
-        if (this.closed) return;
+      for (let file = queue.shift(); file && !this.closed; file = queue.shift()) {
         if (this.known.has(this.fileFor(base, file.path))) continue;
         await this.ensure(base, file.path, path.join(base, file.path));
       }
     })()
       .catch((error: unknown) => this.log.warn({ err: error }, 'thumbnail pass stopped'))
-      .finally(() => this.filling.delete(base));
+      .finally(() => {
+        this.filling.delete(base);
+        this.waiting.delete(base);
+      });
     this.filling.set(base, pass);
   }
 
   /** Resolves when no thumbnail is being made (tests). */
   async idle(): Promise<void> {
-    await Promise.all([...this.filling.values(), ...this.making.values()]);
+    await Promise.allSettled([...this.filling.values(), ...this.making.values()]);
   }
 
   /** Stops background passes after the thumbnail in hand, for a quick shutdown. */
@@ -115,21 +128,24 @@ export class Thumbnails {
 
   async remove(base: string, relative: string): Promise<void> {
     const target = this.fileFor(base, relative);
+    // A thumbnail being made right now would land after the unlink and outlive its image.
+    await this.making.get(target);
     this.failed.delete(target);
     this.known.delete(target);
     await unlink(target).catch(() => {});
   }
 
-  private async make(absolute: string, target: string): Promise<string | null> {
-    await mkdir(path.dirname(target), { recursive: true });
+  private async make(absolute: string, target: string, sourceMtimeMs: number): Promise<string | null> {
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {
+      await mkdir(path.dirname(target), { recursive: true });
       const sharp = await loadSharp();
       await sharp(absolute, { animated: false })
         .rotate()
         .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 72 })
         .toFile(temporary);
+      await utimes(temporary, new Date(), sourceMtimeMs / 1000);
       await rename(temporary, target);
       return target;
     } catch (error) {

@@ -32,7 +32,7 @@ function playlistSlides(playlist: Playlist): Array<{ url: string }> {
   return [...playlist.images, ...playlist.videos].map((url) => ({ url }));
 }
 
-export function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, library: LibraryEntry[], version: string | undefined): PublicSliderData {
+function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, library: LibraryEntry[], version: string | undefined): PublicSliderData {
   const byPath = new Map(library.map((file) => [file.path, file]));
   const slideOf = (file: LibraryEntry): Slide => ({ type: file.category === 'video' ? 'video' : 'image', src: mediaUrl(file.path, version) });
   // Items whose file is gone are left out, so visitors never wait on a broken url; the type comes

@@ -1,12 +1,12 @@
 // The slideshow's settings (admin), its public data (everyone) and the playlists (admin).
 import { TRPCError } from '@trpc/server';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
-import { basePathFor } from '../media/router';
+import { basePathFor } from '../media/base-path';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { readSliderConfig, writeSliderConfig } from './config-data';
 import { createPlaylist, deletePlaylist, findPlaylist, listPlaylists, updatePlaylist } from './playlist-data';
 
-export const CONFIG_SAVED = 'Configuration saved successfully!';
+const CONFIG_SAVED = 'Configuration saved successfully!';
 
 const noSuchPlaylist = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No playlist with id '${id}'` });
 

@@ -4,13 +4,17 @@ import type { Page } from '@playwright/test';
 import { expect, type Site } from './fixtures';
 
 /**
- * Collects what the page logs as an error, less two kinds of noise: a refused call (4xx), which
- * Chromium reports as a failed resource, and the trace recorder (trace: retain-on-failure)
- * fetching blob: previews for its snapshots, which the page's CSP (connect-src 'self') blocks; the
- * page itself never fetches a blob.
+ * Collects what the page logs as an error, and every answer of 500 or more. Two kinds of console
+ * noise are left out: a refused call (4xx), which Chromium reports as a failed resource (a 5xx is
+ * caught from the response itself), and the trace recorder (trace: retain-on-failure) fetching
+ * blob: previews for its snapshots, which the page's CSP (connect-src 'self') blocks; the page
+ * itself never fetches a blob.
  */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`${response.status()} from ${response.url()}`);
+  });
   page.on('console', (message) => {
     const text = message.text();
     if (message.type() !== 'error' || text.startsWith('Failed to load resource') || text.startsWith("Connecting to 'blob:")) return;
