@@ -1,5 +1,6 @@
-// A SlideStage for the sequencer's tests: slides become ready after a delay chosen per src (on the
-// test's fake clock), fail, or never answer, and every call is recorded with the time it was made.
+// Test support only (imported by sequencer.test.ts; never by the app): a SlideStage for the
+// sequencer's tests. Slides become ready after a delay chosen per src (on the test's fake clock),
+// fail, or never answer, and every call is recorded with the time it was made.
 import type { Slide } from '../../../shared/slider';
 import type { LayerId, PrepareOptions, Readiness, SlideStage } from './sequencer';
 

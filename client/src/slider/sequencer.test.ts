@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Slide } from '../../../shared/slider';
-import { FakeStage, type Behaviour } from './fake-stage';
+import { FakeStage, type Behaviour } from './fake-stage.test-support';
 import { BLACKOUT_MS, MIN_PREFADE_MS, READY_WAIT_MS, Sequencer } from './sequencer';
 import type { ShowSettings } from './slides';
 
@@ -183,6 +183,94 @@ describe('the slideshow sequencer', () => {
     expect(stage.black).toBe(false);
   });
 
+  it('keeps the slide on screen and waits for the only other one when it is late, instead of starting it over', async () => {
+    // One image and one large video: the video's download must not be thrown away every few seconds.
+    const { stage, sequencer } = setup((src) => (src.includes('big') ? { readyAfter: 10_000 - 650 } : { readyAfter: 10 }));
+    const [a, big] = [image('a'), video('big')];
+    sequencer.start([a, big], settings());
+    await vi.advanceTimersByTimeAsync(10_000 - 1);
+    // `big` was prepared once, at 650, and is still loading long past the readiness limit.
+    expect(stage.events.filter((event) => event.kind === 'prepare' && event.src === big.src)).toEqual([{ at: 650, kind: 'prepare', layer: 1, src: big.src, play: true }]);
+    expect(stage.events.some((event) => event.kind === 'blackout' || (event.kind === 'clear' && event.layer === 1))).toBe(false);
+    expect(stage.onScreen()).toBe(a.src);
+    // Nothing of the sequencer's is pending: only the stage's loading delay.
+    expect(vi.getTimerCount()).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stage.shows()).toEqual([
+      [350, a.src],
+      [10_000, big.src],
+    ]);
+    // And the show carries on as usual.
+    await vi.advanceTimersByTimeAsync(300 + 1000);
+    expect(stage.onScreen()).toBe(a.src);
+    expect(stage.black).toBe(false);
+    sequencer.stop();
+  });
+
+  it('waits the same way in random order', async () => {
+    const { stage, sequencer } = setup((src) => (src.includes('stuck') ? 'never' : { readyAfter: 10 }), seeded(3));
+    sequencer.start([image('a'), video('stuck')], settings({ randomOrder: true }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const prepares = stage.events.filter((event) => event.kind === 'prepare');
+    expect(prepares.filter((event) => event.src === video('stuck').src)).toHaveLength(1);
+    expect(prepares).toHaveLength(2);
+    expect(stage.events.some((event) => event.kind === 'blackout')).toBe(false);
+    expect(stage.shows()).toHaveLength(1);
+    expect(stage.onScreen()).not.toBeNull();
+    expect(vi.getTimerCount()).toBe(0);
+    sequencer.stop();
+  });
+
+  it('holds the slide on screen still when the only other one is broken', async () => {
+    const { stage, sequencer } = setup((src) => (src.includes('broken') ? 'fail' : { readyAfter: 10 }));
+    const [a, broken] = [image('a'), video('broken')];
+    sequencer.start([a, broken], settings());
+    await vi.advanceTimersByTimeAsync(350 + 300);
+    expect(stage.onScreen()).toBe(a.src);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(stage.onScreen()).toBe(a.src);
+    expect(stage.shows()).toEqual([[350, a.src]]);
+    expect(stage.events.filter((event) => event.kind === 'prepare').map((event) => event.src)).toEqual([a.src, broken.src]);
+    expect(stage.events.some((event) => event.kind === 'blackout')).toBe(false);
+    expect(stage.mediaCount()).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+    sequencer.stop();
+  });
+
+  it('with two late slides besides the one on screen, tries them in turn behind a brief black cut', async () => {
+    const { stage, sequencer } = setup((src) => (src.includes('stuck') ? 'never' : { readyAfter: 10 }));
+    const [a, stuck1, stuck2] = [image('a'), video('stuck-1'), video('stuck-2')];
+    sequencer.start([a, stuck1, stuck2], settings());
+    await vi.advanceTimersByTimeAsync(30_000);
+    const prepared = stage.events.flatMap((event) => (event.kind === 'prepare' ? [event.src] : []));
+    expect(prepared.slice(0, 5)).toEqual([a.src, stuck1.src, stuck2.src, stuck1.src, stuck2.src]);
+    // Each turn given up is covered by a black cut that lifts after BLACKOUT_MS.
+    const blackouts = stage.events.filter((event) => event.kind === 'blackout');
+    expect(blackouts.length).toBeGreaterThanOrEqual(8);
+    blackouts.forEach((event, i) => expect(event).toMatchObject({ on: i % 2 === 0 }));
+    expect(stage.shows()).toEqual([[350, a.src]]);
+    expect(stage.mediaCount()).toBeLessThanOrEqual(2);
+    sequencer.stop();
+  });
+
+  it('in random order, a late slide gives its turn to another rather than being loaded again at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), async (seed) => {
+        const { stage, sequencer } = setup((src) => (src.includes('stuck') ? 'never' : { readyAfter: 10 }), seeded(seed));
+        sequencer.start([image('a'), video('stuck'), image('c'), image('d')], settings({ randomOrder: true }));
+        await vi.advanceTimersByTimeAsync(20_000);
+        const prepared = stage.events.flatMap((event) => (event.kind === 'prepare' ? [event.src] : []));
+        prepared.slice(1).forEach((src, i) => {
+          if (src === video('stuck').src) expect(prepared[i]).not.toBe(src);
+        });
+        sequencer.stop();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('does nothing with an empty list', async () => {
     const { stage, sequencer } = setup();
     sequencer.start([], settings());
@@ -248,6 +336,15 @@ describe('the slideshow sequencer', () => {
       await vi.advanceTimersByTimeAsync(10_000);
       expect(stage.shows().map(([, src]) => src)).toEqual([video('v1').src]);
       expect(stage.events.find((event) => event.kind === 'prepare')).toMatchObject({ play: false });
+    });
+
+    it('waits for the last candidate when the others were late, instead of giving up on the slideshow', async () => {
+      const { stage, sequencer } = setup((src) => (src.includes('stuck') ? 'never' : { readyAfter: 5000 }));
+      sequencer.start([video('stuck'), video('slow')], settings(), { still: true });
+      // `stuck` is given up at 3000; `slow`, prepared then, is ready at 8000, past its own limit.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(stage.shows()).toEqual([[8000, video('slow').src]]);
+      expect(vi.getTimerCount()).toBe(0);
     });
 
     it('falls back to the next image when the first is broken', async () => {

@@ -9,7 +9,8 @@
 // A slide that fails to load is skipped for as long as this list plays; one that is still not ready
 // READY_WAIT_MS after its preparation began (or at its due time, if that is later) is dropped for this
 // turn and a brief black overlay covers the screen while the next one loads, so the change of plan
-// reads as a deliberate cut rather than a hang (the only slide of a list is simply awaited).
+// reads as a deliberate cut rather than a hang. A late slide with no other to take its turn (the only
+// one of its list, or the only one besides the slide on screen) is simply awaited, however long it takes.
 //
 // At most one timer is pending at any moment, and every asynchronous answer carries a token, so an
 // answer that arrives after a restart, a pause or a stop is recognised as stale and ignored.
@@ -185,10 +186,17 @@ export class Sequencer {
     return first === null ? rest : [first, ...rest];
   }
 
-  /** Chooses the next slide and begins preparing it; it appears no earlier than `due`. */
-  private attempt(due: number): void {
+  /**
+   * The next slide in the order that is neither broken, nor on screen, nor `passOver`; null if none is.
+   */
+  private chooseNext(passOver: number | null = null): number | null {
     const shownIndex = this.current?.index ?? null;
-    const index = this.takeResumeIndex() ?? this.order.next((i) => this.broken.has(i) || i === shownIndex);
+    return this.order.next((i) => this.broken.has(i) || i === shownIndex || i === passOver);
+  }
+
+  /** Begins preparing `chosen` (by default the next slide); it appears no earlier than `due`. */
+  private attempt(due: number, chosen?: number): void {
+    const index = chosen ?? this.takeResumeIndex() ?? this.chooseNext();
     if (index === null) {
       // Nothing else can be shown: the slide on screen stays still (no timers), or, when it belongs to
       // a list that is gone, the page returns to its default.
@@ -258,9 +266,11 @@ export class Sequencer {
   private timedOut(token: number): void {
     const pending = this.pending;
     if (!pending || pending.token !== token) return;
-    if (this.slides.length - this.broken.size <= 1) {
-      // There is nothing else to turn to: starting the only slide over every few seconds would
-      // only make sure a large video never arrives. It appears whenever it is ready.
+    const next = this.chooseNext(pending.index);
+    if (next === null) {
+      // No other slide can take the turn: giving this one up would only load it again from scratch
+      // (and throw a large video's download away every few seconds, behind a black cut each time).
+      // The slide on screen stays; this one appears whenever it is ready.
       return;
     }
     this.cancelPending();
@@ -268,7 +278,7 @@ export class Sequencer {
       this.stage.blackout(true, BLACKOUT_FADE_MS);
       this.blackedOut = true;
     }
-    this.attempt(Date.now() + (this.current ? BLACKOUT_MS : 0));
+    this.attempt(Date.now() + (this.current ? BLACKOUT_MS : 0), next);
   }
 
   private reveal(): void {
