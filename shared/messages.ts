@@ -20,4 +20,6 @@ export const MESSAGES = {
   adminOnly: 'Administrator access is required',
   internalError: 'Internal Server Error',
   notFound: 'Not Found',
+  /** A scan, listing or upload with no base path given or saved (spec §5). */
+  noBasePath: 'Please set a base path first',
 } as const;

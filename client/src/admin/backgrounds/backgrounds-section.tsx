@@ -1,36 +1,45 @@
 // Background Manager (spec §2, §4, §5, §8): the slideshow's settings, the media libraries and the
-// playlists that pick from them. The section holds the settings as last pushed by the settings form,
-// and the base path in use (the one last scanned or saved) decides which libraries are shown.
-import { useCallback, useState } from 'react';
+// playlists that pick from them. The section holds the settings as last pushed by the settings form;
+// the libraries are always those of the saved base path, the one /media and /thumbs serve.
+import { useEffect, useState } from 'react';
+import { scanVersion } from '../../../../shared/media';
 import { MESSAGES } from '../../../../shared/messages';
 import type { SliderConfig } from '../../../../shared/slider';
+import type { LibraryFile } from '../../lib/media-types';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
+import { useLastScan } from '../../lib/use-last-scan';
+import { useMediaScan, type ScanButton } from '../../lib/use-media-scan';
+import { useTimedStatus } from '../../lib/use-timed-status';
 import { Button } from '../../ui/button';
 import { FormMessage } from '../../ui/form-message';
 import { PanelSection } from '../../ui/panel-section';
 import { LibraryGrid } from './library-grid';
-import type { LibraryFile } from './media-types';
 import { contentOf, keepInLibrary } from './playlist-items';
 import { PlaylistStrip } from './playlist-strip';
 import { PlaylistsPanel } from './playlists-panel';
 import { SettingsPanel } from './settings-panel';
 import { StatusMessage } from './status-message';
-import { useFirstScan, useMediaLibrary, useScan } from './use-media-library';
+import { useMediaLibrary } from './use-media-library';
 import { usePlaylistEditor } from './use-playlist-editor';
 import { usePlaylists } from './use-playlists';
 import { useSettingsSave } from './use-settings-save';
-import { useStatusMessage } from './use-status-message';
 
 const TITLE = 'Background Manager';
+const UNSAVED_FOLDER = 'Save Global Settings to use this folder for the libraries.';
 
 export function BackgroundsSection() {
   const config = trpc.slider.config.useQuery();
-  const settingsStatus = useStatusMessage();
-  const playlistStatus = useStatusMessage();
+  const settingsStatus = useTimedStatus();
+  const playlistStatus = useTimedStatus();
   const playlists = usePlaylists(playlistStatus.show);
 
-  if (config.error) {
+  // A failed reload keeps the settings already read (react-query keeps them): the screen stays.
+  useEffect(() => {
+    if (config.error && config.data) console.warn('Could not reload the slider settings:', config.error);
+  }, [config.error, config.data]);
+
+  if (config.error && !config.data) {
     return (
       <PanelSection title={TITLE}>
         <FormMessage tone="error">
@@ -70,20 +79,33 @@ interface BackgroundManagerProps {
   /** The settings as the server has them. */
   saved: SliderConfig;
   playlists: ReturnType<typeof usePlaylists>;
-  settingsStatus: ReturnType<typeof useStatusMessage>;
-  playlistStatus: ReturnType<typeof useStatusMessage>;
+  settingsStatus: ReturnType<typeof useTimedStatus>;
+  playlistStatus: ReturnType<typeof useTimedStatus>;
 }
 
 function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }: BackgroundManagerProps) {
+  // The values the settings form last pushed (spec §4: pushed, then saved 100 ms later). The server
+  // may refuse them, so only the form reads them: the libraries, their previews and the playlist
+  // save's "still in the library" check follow the saved base path alone.
   const [settings, setSettings] = useState(saved);
-  const libraryStatus = useStatusMessage();
-  const basePath = settings.backgroundsBasePath.trim();
+  const libraryStatus = useTimedStatus();
+  const basePath = saved.backgroundsBasePath.trim();
 
   const library = useMediaLibrary(basePath);
-  const onScanned = useCallback((scanned: string) => setSettings((s) => ({ ...s, backgroundsBasePath: scanned })), []);
-  const { scan, scanning } = useScan({ showStatus: settingsStatus.show, onScanned });
-  useFirstScan(basePath, library.neverScanned, scan);
+  const { scan, pressed } = useMediaScan(settingsStatus.show);
+  const { lastScan } = useLastScan(basePath, basePath !== '', scan);
+  const version = scanVersion(lastScan?.timestamp);
   const { save, saving } = useSettingsSave(setSettings, settingsStatus.show);
+  // Spec §2: Scan Now scans the base path as typed. Until that folder is saved the libraries stay
+  // on the saved one, and the admin is told why the scan's files are not among them.
+  const [scannedPath, setScannedPath] = useState<string | null>(null);
+  const notice = scannedPath !== null && scannedPath !== basePath ? UNSAVED_FOLDER : null;
+
+  function scanTyped(typed: string, from: ScanButton) {
+    void scan(typed, { from }).then((scanned) => {
+      if (scanned) setScannedPath(typed.trim());
+    });
+  }
 
   const editor = usePlaylistEditor(playlists.playlists);
   const selected = editor.selected;
@@ -126,9 +148,10 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
           initial={settings}
           playlists={playlists.playlists}
           status={settingsStatus.status}
-          lastScan={library.lastScan}
-          scanning={scanning}
-          onScan={scan}
+          lastScan={lastScan}
+          pressed={pressed}
+          onScan={scanTyped}
+          notice={notice}
           saving={saving}
           onSave={save}
         />
@@ -160,7 +183,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
                 dirty={editor.dirty}
                 fileByUrl={library.fileByUrl}
                 libraryComplete={library.complete}
-                version={library.version}
+                version={version}
                 onMove={editor.move}
                 onRemove={editor.remove}
               />
@@ -175,7 +198,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
               loading={library.imagesLoading}
               loadingText="Loading images..."
               emptyText="No images found. Upload or Rescan."
-              version={library.version}
+              version={version}
               positions={editor.positions}
               onToggle={toggle}
             />
@@ -186,7 +209,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
               loading={library.videosLoading}
               loadingText="Loading videos..."
               emptyText="No videos found. Upload or Rescan."
-              version={library.version}
+              version={version}
               positions={editor.positions}
               onToggle={toggle}
             />

@@ -2,8 +2,8 @@
 // A file is a toggle button: clicking it adds it to the playlist being edited, or takes it out.
 import { useId } from 'react';
 import type { SlideType } from '../../../../shared/slider';
+import type { LibraryFile } from '../../lib/media-types';
 import { MediaThumb } from './media-thumb';
-import type { LibraryFile } from './media-types';
 import { itemUrl } from './playlist-items';
 
 interface LibraryGridProps {

@@ -1,8 +1,8 @@
-// A small preview of a library file: for an image its WebP thumbnail (the original if no thumbnail
-// can be had, a placeholder if neither loads), for a video its first frame.
-import { useState } from 'react';
-import { mediaUrl, thumbnailUrl } from '../../../../shared/media';
+// A small preview of a library file: for an image its thumbnail (ui/image-thumbnail.tsx), for a
+// video its first frame.
+import { mediaUrl } from '../../../../shared/media';
 import type { SlideType } from '../../../../shared/slider';
+import { ImageThumbnail } from '../../ui/image-thumbnail';
 
 interface MediaThumbProps {
   /** The file's path relative to the base path (image/dawn.png). */
@@ -28,25 +28,14 @@ export function MediaThumb({ path, type, version }: MediaThumbProps) {
       />
     );
   }
-  // Keyed by path, so a reused slot starts again from the thumbnail.
-  return <ImageThumb key={path} path={path} version={version} />;
-}
-
-type Source = 'thumbnail' | 'original' | 'none';
-
-function ImageThumb({ path, version }: { path: string; version: string | undefined }) {
-  const [source, setSource] = useState<Source>('thumbnail');
-  if (source === 'none') return <MissingThumb label="No preview" />;
   return (
-    <img
+    <ImageThumbnail
+      path={path}
+      version={version}
       className="bg-thumb"
-      src={source === 'thumbnail' ? thumbnailUrl(path, version) : mediaUrl(path, version)}
-      alt=""
-      loading="lazy"
-      decoding="async"
+      missingClassName="bg-thumb bg-thumb--missing"
       // The drag-and-drop strip moves the item, not a ghost copy of its picture.
       draggable={false}
-      onError={() => setSource((current) => (current === 'thumbnail' ? 'original' : 'none'))}
     />
   );
 }

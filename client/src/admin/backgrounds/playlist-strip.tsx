@@ -19,10 +19,10 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { cspNonce } from '../../lib/csp-nonce';
 import type { PlaylistItem, SlideType } from '../../../../shared/slider';
+import { cspNonce } from '../../lib/csp-nonce';
+import type { LibraryFile } from '../../lib/media-types';
 import { MediaThumb, MissingThumb } from './media-thumb';
-import type { LibraryFile } from './media-types';
 import { itemKeys, nameFromUrl } from './playlist-items';
 
 const INSTRUCTIONS =

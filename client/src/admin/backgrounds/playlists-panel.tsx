@@ -4,13 +4,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { PLAYLIST_NAME_MAX_LENGTH, type Playlist } from '../../../../shared/slider';
 import { serverMessage } from '../../lib/server-message';
+import type { Status } from '../../lib/use-timed-status';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
 import { MessageDialog } from '../../ui/message-dialog';
 import { countLabel, itemsOf } from './playlist-items';
 import { StatusMessage } from './status-message';
-import type { Status } from './use-status-message';
 
 interface PlaylistsPanelProps {
   playlists: readonly Playlist[];

@@ -3,17 +3,18 @@
 // the section stores them.
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_DURATION_MS, type Playlist, type SliderConfig } from '../../../../shared/slider';
+import type { LastScan } from '../../lib/media-types';
+import { scanButtonState, type ScanButton } from '../../lib/use-media-scan';
+import type { Status } from '../../lib/use-timed-status';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
 import { LastScanLine } from './last-scan-line';
-import type { LastScan } from './media-types';
 import { OverlayFields } from './overlay-fields';
 import { configOf, draftOf, type SettingsDraft } from './settings-draft';
 import { StatusMessage } from './status-message';
-import type { Status } from './use-status-message';
 
-const NONE_LABEL = '-- None -- ';
+const NONE_LABEL = '-- None --';
 
 interface SettingsPanelProps {
   /** The values the form starts from (read once). */
@@ -21,27 +22,26 @@ interface SettingsPanelProps {
   playlists: readonly Playlist[];
   status: Status | null;
   lastScan: LastScan | null;
-  scanning: boolean;
-  onScan: (basePath: string) => void;
+  /** The button whose scan is under way; the automatic first scan presses none. */
+  pressed: ScanButton | null;
+  /** Scans the base path as typed, saved or not. */
+  onScan: (basePath: string, from: ScanButton) => void;
+  /** Said under the last scan line (the typed base path is not the one the libraries show). */
+  notice: string | null;
   saving: boolean;
   onSave: (config: SliderConfig) => void;
 }
 
-export function SettingsPanel({ initial, playlists, status, lastScan, scanning, onScan, saving, onSave }: SettingsPanelProps) {
+export function SettingsPanel({ initial, playlists, status, lastScan, pressed, onScan, notice, saving, onSave }: SettingsPanelProps) {
   const titleId = useId();
   const [draft, setDraft] = useState(() => draftOf(initial));
-  // Which scan button was pressed, for its spinner; both refuse clicks while a scan runs.
-  const [scanSource, setScanSource] = useState<'scan' | 'rescan'>('scan');
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   // A playlist deleted since (here or elsewhere) is no longer a choice: the select falls back to
   // None rather than showing a value it has no option for, and that is what a save sends.
   const activePlaylist = playlists.some((p) => p._id === draft.activePlaylist) ? draft.activePlaylist : '';
 
-  function scan(source: 'scan' | 'rescan') {
-    setScanSource(source);
-    onScan(draft.backgroundsBasePath);
-  }
+  const scanButton = (from: ScanButton) => ({ ...scanButtonState(pressed, from), onClick: () => onScan(draft.backgroundsBasePath, from) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,28 +65,17 @@ export function SettingsPanel({ initial, playlists, status, lastScan, scanning, 
             value={draft.backgroundsBasePath}
             onChange={(e) => set('backgroundsBasePath', e.target.value)}
           />
-          <Button
-            variant="secondary"
-            className="button--small bg-settings__scan"
-            busy={scanning && scanSource === 'scan'}
-            disabled={scanning && scanSource !== 'scan'}
-            onClick={() => scan('scan')}
-          >
+          <Button variant="secondary" className="button--small bg-settings__scan" {...scanButton('scan')}>
             Scan Now
           </Button>
         </div>
         <div className="bg-settings__scan-line">
           <LastScanLine lastScan={lastScan} />
-          <Button
-            variant="quiet"
-            className="button--small"
-            busy={scanning && scanSource === 'rescan'}
-            disabled={scanning && scanSource !== 'rescan'}
-            onClick={() => scan('rescan')}
-          >
+          <Button variant="quiet" className="button--small" {...scanButton('rescan')}>
             Rescan now
           </Button>
         </div>
+        {notice && <p className="bg-notice">{notice}</p>}
 
         <div className="bg-settings__grid">
           <SelectField

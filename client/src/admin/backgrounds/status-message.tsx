@@ -1,4 +1,4 @@
-import type { Status } from './use-status-message';
+import type { Status } from '../../lib/use-timed-status';
 
 interface StatusMessageProps {
   status: Status | null;

@@ -2,7 +2,7 @@
 // items; library clicks, drags and removals change only this list until Save Selected Playlist.
 import { useMemo, useState } from 'react';
 import type { Playlist, PlaylistItem } from '../../../../shared/slider';
-import type { LibraryFile } from './media-types';
+import type { LibraryFile } from '../../lib/media-types';
 import { itemsOf, moveItem, removeAt, sameItems, toggleFile } from './playlist-items';
 
 export function usePlaylistEditor(playlists: readonly Playlist[]) {

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import type { Playlist } from '../../../../shared/slider';
 import { trpc } from '../../lib/trpc';
-import type { ShowStatus } from './use-status-message';
+import type { ShowStatus } from '../../lib/use-timed-status';
 
 const NO_PLAYLISTS: Playlist[] = [];
 

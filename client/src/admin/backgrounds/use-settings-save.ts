@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SliderConfig } from '../../../../shared/slider';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
-import type { ShowStatus } from './use-status-message';
+import type { ShowStatus } from '../../lib/use-timed-status';
 
 export const SAVE_DELAY_MS = 100;
 const SAVE_ERROR_MS = 4000;
@@ -13,31 +13,48 @@ const SAVE_FAILED = 'Failed to save';
 
 export function useSettingsSave(push: (config: SliderConfig) => void, showStatus: ShowStatus) {
   const utils = trpc.useUtils();
-  const { mutate, isPending } = trpc.slider.saveConfig.useMutation();
+  const { mutate, mutateAsync, isPending } = trpc.slider.saveConfig.useMutation({
+    // Here rather than in mutate's callbacks, which do not run once the section is gone: a save
+    // sent as it closes must still refresh what other screens read.
+    onSuccess: () => {
+      // The Media Manager reads the base path from here, and visitors' slides follow the playlist.
+      void utils.slider.invalidate();
+      void utils.media.invalidate();
+    },
+  });
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The values pushed and not sent yet. */
+  const pending = useRef<SliderConfig | null>(null);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the section during the pause sends the save at once instead of dropping it; nobody is
+  // left to read its message, so a refusal is only logged.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      const config = pending.current;
+      pending.current = null;
+      if (config) mutateAsync(config).catch((error: unknown) => console.warn('The settings saved on leaving were refused:', error));
+    },
+    [mutateAsync],
+  );
 
   const save = useCallback(
     (config: SliderConfig) => {
       push(config);
+      pending.current = config;
       setWaiting(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
+        pending.current = null;
         setWaiting(false);
         mutate(config, {
-          onSuccess: (result) => {
-            showStatus(result.message, { tone: 'success' });
-            // The Media Manager reads the base path from here, and visitors' slides follow the playlist.
-            void utils.slider.invalidate();
-            void utils.media.invalidate();
-          },
+          onSuccess: (result) => showStatus(result.message, { tone: 'success' }),
           onError: (error) => showStatus(`Error: ${serverMessage(error, SAVE_FAILED)}`, { tone: 'error', durationMs: SAVE_ERROR_MS }),
         });
       }, SAVE_DELAY_MS);
     },
-    [mutate, push, showStatus, utils],
+    [mutate, push, showStatus],
   );
 
   return { save, saving: waiting || isPending };

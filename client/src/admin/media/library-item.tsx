@@ -1,8 +1,9 @@
 // One file of the library: a preview that suits its kind, and a checkbox named by the file.
-import { useId, useState } from 'react';
-import { mediaUrl, thumbnailUrl } from '../../../../shared/media';
+import { useId } from 'react';
+import { mediaUrl } from '../../../../shared/media';
+import type { LibraryFile } from '../../lib/media-types';
+import { ImageThumbnail } from '../../ui/image-thumbnail';
 import { formatBytes } from './media-kinds';
-import type { LibraryFile } from './media-types';
 
 interface LibraryItemProps {
   file: LibraryFile;
@@ -20,7 +21,7 @@ export function LibraryItem({ file, version, checked, disabled, onToggle }: Libr
       {file.category === 'image' ? (
         // Part of the label, so a click on the picture ticks the file too.
         <label htmlFor={checkboxId} className="media-item__preview">
-          <ImagePreview file={file} version={version} />
+          <ImageThumbnail path={file.path} version={version} className="media-item__image" missingClassName="media-item__placeholder" />
         </label>
       ) : (
         <div className="media-item__preview">
@@ -42,26 +43,6 @@ export function LibraryItem({ file, version, checked, disabled, onToggle }: Libr
         <span className="media-item__size">{formatBytes(file.size)}</span>
       </div>
     </li>
-  );
-}
-
-/**
- * The small thumbnail first; the original if no thumbnail can be made; a placeholder if neither
- * loads. A new version (after a rescan) tries again from the thumbnail.
- */
-function ImagePreview({ file, version }: { file: LibraryFile; version: string | undefined }) {
-  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
-  const src = [thumbnailUrl(file.path, version), mediaUrl(file.path, version)].find((url) => !failed.has(url));
-  if (!src) return <span className="media-item__placeholder">No preview</span>;
-  return (
-    <img
-      className="media-item__image"
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed((current) => new Set(current).add(src))}
-    />
   );
 }
 

@@ -2,11 +2,11 @@
 // Delete Selected after a confirmation.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MediaCategory } from '../../../../shared/media';
+import type { LibraryFile } from '../../lib/media-types';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LibraryItem } from './library-item';
 import { MEDIA_KINDS } from './media-kinds';
-import type { LibraryFile } from './media-types';
 
 interface LibraryPanelProps {
   id: string;

@@ -2,6 +2,7 @@
 // type, and browse or delete the type's library. Messages go to one status line.
 import { useCallback, useId, useState } from 'react';
 import { scanVersion, type MediaCategory } from '../../../../shared/media';
+import { useTimedStatus } from '../../lib/use-timed-status';
 import { PanelSection } from '../../ui/panel-section';
 import { checkPickedFiles } from './file-checks';
 import { LibraryPanel } from './library-panel';
@@ -14,7 +15,6 @@ import { basePathUsable, NO_BASE_PATH_FOR_UPLOAD, useBasePath } from './use-base
 import { useLibrary } from './use-library';
 import { usePendingFiles } from './use-pending-files';
 import { useScanner } from './use-scanner';
-import { useStatus } from './use-status';
 import { useUpload } from './use-upload';
 
 export function MediaSection() {
@@ -22,8 +22,7 @@ export function MediaSection() {
   const uploadTitleId = useId();
   const [category, setCategory] = useState<MediaCategory>('image');
   const [libraryShown, setLibraryShown] = useState(true);
-  const [scanningFrom, setScanningFrom] = useState<'scan' | 'rescan' | null>(null);
-  const status = useStatus();
+  const status = useTimedStatus();
   const basePath = useBasePath();
   const scanner = useScanner(basePath, status.show);
   const pending = usePendingFiles();
@@ -41,11 +40,10 @@ export function MediaSection() {
     onDeleted: rescanSoon,
   });
 
-  function manualScan(from: 'scan' | 'rescan') {
-    setScanningFrom(from);
+  function scanFiles() {
     // Scan Files also opens the library, to show what it found; Rescan now leaves the panel be.
-    if (from === 'scan') setLibraryShown(true);
-    scanner.scan({ silent: false });
+    setLibraryShown(true);
+    scanner.scan('scan');
   }
 
   function chooseCategory(next: MediaCategory) {
@@ -61,7 +59,7 @@ export function MediaSection() {
     const { accepted, refusal } = checkPickedFiles(files, category);
     // Spec §5: the good files of a mixed selection are still added.
     pending.add(accepted);
-    if (refusal) status.show(refusal.text, refusal.durationMs);
+    if (refusal) status.show(refusal.text, { durationMs: refusal.durationMs });
   }
 
   return (
@@ -71,11 +69,11 @@ export function MediaSection() {
           lastScan={scanner.lastScan}
           loading={scanner.lastScanLoading}
           scanning={scanner.scanning}
-          scanningFrom={scanner.scanning ? scanningFrom : null}
+          pressed={scanner.pressed}
           libraryShown={libraryShown}
           libraryId={libraryId}
-          onScan={() => manualScan('scan')}
-          onRescan={() => manualScan('rescan')}
+          onScan={scanFiles}
+          onRescan={() => scanner.scan('rescan')}
           onToggleLibrary={() => setLibraryShown((shown) => !shown)}
           notice={basePath === 'missing' ? `No base path is set. ${NO_BASE_PATH_FOR_UPLOAD}` : undefined}
         />
@@ -115,7 +113,7 @@ export function MediaSection() {
           />
         )}
       </div>
-      <StatusLine text={status.text} />
+      <StatusLine text={status.status?.text ?? ''} />
     </PanelSection>
   );
 }

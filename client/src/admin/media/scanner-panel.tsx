@@ -1,14 +1,16 @@
 // File Scanner (spec §2): scan, rescan, show or hide the library, and what the last scan found.
 import { useId } from 'react';
+import type { LastScan } from '../../lib/media-types';
+import { scanButtonState, type ScanButton } from '../../lib/use-media-scan';
 import { Button } from '../../ui/button';
-import type { ScanSummary } from './media-types';
 
 interface ScannerPanelProps {
-  lastScan: ScanSummary | null;
+  lastScan: LastScan | null;
   loading: boolean;
+  /** Any scan under way, silent ones too: the summary says so. */
   scanning: boolean;
-  /** Which button started the running scan, so only it shows the spinner. */
-  scanningFrom: 'scan' | 'rescan' | null;
+  /** The button whose scan is under way; silent rescans press none. */
+  pressed: ScanButton | null;
   libraryShown: boolean;
   libraryId: string;
   onScan: () => void;
@@ -19,7 +21,7 @@ interface ScannerPanelProps {
 }
 
 export function ScannerPanel(props: ScannerPanelProps) {
-  const { lastScan, loading, scanning, scanningFrom, libraryShown, libraryId, notice } = props;
+  const { lastScan, loading, scanning, pressed, libraryShown, libraryId, notice } = props;
   const titleId = useId();
   return (
     <section className="media-card media-scanner" aria-labelledby={titleId}>
@@ -31,8 +33,7 @@ export function ScannerPanel(props: ScannerPanelProps) {
           <Button
             variant="primary"
             className="button--small"
-            busy={scanning && scanningFrom === 'scan'}
-            disabled={scanning && scanningFrom !== 'scan'}
+            {...scanButtonState(pressed, 'scan')}
             onClick={props.onScan}
           >
             Scan Files
@@ -40,8 +41,7 @@ export function ScannerPanel(props: ScannerPanelProps) {
           <Button
             variant="secondary"
             className="button--small"
-            busy={scanning && scanningFrom === 'rescan'}
-            disabled={scanning && scanningFrom !== 'rescan'}
+            {...scanButtonState(pressed, 'rescan')}
             onClick={props.onRescan}
           >
             Rescan now
@@ -57,7 +57,7 @@ export function ScannerPanel(props: ScannerPanelProps) {
           </Button>
         </div>
       </div>
-      <LastScan lastScan={lastScan} loading={loading} scanning={scanning} />
+      <ScanSummary lastScan={lastScan} loading={loading} scanning={scanning} />
       {notice && <p className="media-notice">{notice}</p>}
     </section>
   );
@@ -65,7 +65,7 @@ export function ScannerPanel(props: ScannerPanelProps) {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function LastScan({ lastScan, loading, scanning }: { lastScan: ScanSummary | null; loading: boolean; scanning: boolean }) {
+function ScanSummary({ lastScan, loading, scanning }: { lastScan: LastScan | null; loading: boolean; scanning: boolean }) {
   const when = lastScan ? new Date(lastScan.timestamp) : null;
   const counts = lastScan?.discoveries;
   return (

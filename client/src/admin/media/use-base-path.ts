@@ -10,7 +10,6 @@ import { trpc } from '../../lib/trpc';
 export type BasePathState = 'loading' | 'set' | 'missing' | 'unknown';
 
 export const NO_BASE_PATH_FOR_UPLOAD = 'Please set a base path in Background Manager first.';
-export const NO_BASE_PATH_FOR_SCAN = 'Please set a base path first';
 
 export function useBasePath(): BasePathState {
   const config = trpc.slider.config.useQuery();

@@ -1,10 +1,10 @@
 // One category's library (spec §2): the files, which of them are ticked, and deleting those.
 import { useEffect, useMemo, useState } from 'react';
 import type { MediaCategory } from '../../../../shared/media';
+import type { LibraryFile } from '../../lib/media-types';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
-import type { LibraryFile } from './media-types';
-import type { ShowStatus } from './use-status';
+import type { ShowStatus } from '../../lib/use-timed-status';
 
 /** Spec §8. */
 const DELETED_MS = 4000;
@@ -62,13 +62,13 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
       { paths: selected },
       {
         onSuccess: (result) => {
-          showStatus(`Deleted ${result.summary.deleted} file(s).`, DELETED_MS);
+          showStatus(`Deleted ${result.summary.deleted} file(s).`, { durationMs: DELETED_MS });
           clearSelection();
           onDeleted();
           done(true);
         },
         onError: (error) => {
-          showStatus(`Delete error: ${serverMessage(error, 'Delete failed')}`, DELETE_ERROR_MS);
+          showStatus(`Delete error: ${serverMessage(error, 'Delete failed')}`, { durationMs: DELETE_ERROR_MS });
           done(false);
         },
         // Even a refusal may come after some files went (or another tab deleted them).

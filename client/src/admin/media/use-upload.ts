@@ -2,18 +2,25 @@
 // list cleared, the library reloaded and a quiet rescan, or the server's reason.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MediaCategory } from '../../../../shared/media';
+import type { LibraryFile } from '../../lib/media-types';
 import { failureReason, uploadFiles, type UploadProgress } from '../../lib/request';
 import { trpc } from '../../lib/trpc';
+import type { ShowStatus } from '../../lib/use-timed-status';
 import { MEDIA_KINDS } from './media-kinds';
-import type { UploadAnswer } from './media-types';
 import { NO_BASE_PATH_FOR_UPLOAD, type BasePathState } from './use-base-path';
 import type { PendingFile } from './use-pending-files';
-import type { ShowStatus } from './use-status';
 
 const UPLOAD_PATH = '/api/media/upload';
 /** Spec §8. */
 const SUCCESS_MS = 5000;
 const ERROR_MS = 6000;
+
+/** POST /api/media/upload's answer (CONTRACT "Media (admin)"). */
+interface UploadAnswer {
+  success: true;
+  uploadedCount: number;
+  files: LibraryFile[];
+}
 
 interface UseUploadOptions {
   basePath: BasePathState;
@@ -50,12 +57,12 @@ export function useUpload({ basePath, showStatus, onUploaded }: UseUploadOptions
           items.map((item) => item.file),
           { fields: { mediaType: category }, fileField: 'files', onProgress: setProgress, signal: controller.signal },
         );
-        showStatus(`Successfully uploaded ${answer.uploadedCount} file(s) to ${MEDIA_KINDS[category].word}.`, SUCCESS_MS);
+        showStatus(`Successfully uploaded ${answer.uploadedCount} file(s) to ${MEDIA_KINDS[category].word}.`, { durationMs: SUCCESS_MS });
         onUploaded();
         void utils.media.files.invalidate();
       } catch (error) {
         if (controller.signal.aborted) return;
-        showStatus(`Upload error: ${failureReason(error, 'Upload failed')}`, ERROR_MS);
+        showStatus(`Upload error: ${failureReason(error, 'Upload failed')}`, { durationMs: ERROR_MS });
       } finally {
         if (!controller.signal.aborted) setProgress(null);
         abort.current = null;

@@ -1,4 +1,4 @@
-// A panel's transient status line (spec §2, §8, §9): each message replaces the last and goes away
+// A screen's transient status line (spec §2, §8, §9): each message replaces the last and goes away
 // after its own time, 3 s unless the caller says otherwise.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -13,7 +13,7 @@ export interface Status {
 
 export type ShowStatus = (text: string, options?: { tone?: StatusTone; durationMs?: number }) => void;
 
-export function useStatusMessage(): { status: Status | null; show: ShowStatus } {
+export function useTimedStatus(): { status: Status | null; show: ShowStatus } {
   const [status, setStatus] = useState<Status | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
