@@ -52,6 +52,27 @@ async function openBackgroundManager(page: Page, site: Site) {
   await expect(page.getByRole('heading', { name: 'Global Slider Settings' })).toBeVisible();
 }
 
+/**
+ * Answers `procedure` as a 5xx would while `failing()` says so; the rest of a batch still arrives.
+ * `onFailed` hears of each failed answer.
+ */
+async function failProcedure(page: Page, procedure: string, failing: () => boolean, onFailed = () => {}) {
+  await page.route('**/trpc/**', async (route) => {
+    const url = new URL(route.request().url());
+    const names = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
+    if (!failing() || !names.includes(procedure)) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as unknown[];
+    names.forEach((name, index) => {
+      if (name === procedure) {
+        body[index] = { error: { message: 'Internal Server Error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } };
+      }
+    });
+    await route.fulfill({ response, status: 207, json: body });
+    onFailed();
+  });
+}
+
 function manager(page: Page) {
   const playlists = page.getByRole('region', { name: 'Playlists' });
   return {
@@ -341,7 +362,8 @@ test('refusals: a blank playlist name, a file click with no playlist, a scan wit
     const basePath = m.settings.getByLabel('Base path');
     await basePath.fill('');
     await m.settings.getByRole('button', { name: 'Scan Now', exact: true }).click();
-    await expect(m.settings.getByRole('status')).toHaveText('Scan error: Please set a base path first');
+    // Spec §5's words: asked here, before any call (a server refusal would read "Scan error: …").
+    await expect(m.settings.getByRole('status')).toHaveText('Please set a base path first');
   });
 
   await test.step('a base path outside the media folder is refused by scan and by save', async () => {
@@ -365,6 +387,142 @@ test('refusals: a blank playlist name, a file click with no playlist, a scan wit
   expect(problems).toEqual([]);
 });
 
+test('a scanned folder that is not saved leaves the libraries, their previews and a playlist save on the saved one', async ({
+  page,
+  request,
+  site,
+}) => {
+  const problems = watchConsole(page);
+  const token = await adminToken(request, site);
+  const before = await readConfig(request, token);
+  const image = `${unique('kept')}.png`;
+  const [imagePath] = await uploadImages(request, token, [{ name: image, colour: '#aa8833' }]);
+  const name = unique('Kept');
+  const created = await request.post('/api/playlists', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name, items: [{ type: 'image', url: `/media/${imagePath}` }] },
+  });
+  expect(created.status()).toBe(201);
+
+  await openBackgroundManager(page, site);
+  const m = manager(page);
+  const tile = m.images.getByRole('button', { name: image, exact: true });
+  const thumbnail = tile.locator('img');
+  await expect(thumbnail).toHaveAttribute('src', new RegExp(`^/thumbs/image/${image}\\?v=\\d+$`));
+
+  await test.step('Scan Now scans the folder as typed, and says the libraries wait for a save', async () => {
+    await m.settings.getByLabel('Base path').fill(unique('elsewhere'));
+    await m.settings.getByRole('button', { name: 'Scan Now', exact: true }).click();
+    await expect(m.settings.getByRole('status')).toHaveText(/^Scan complete: 0 file\(s\) found/);
+    await expect(tile).toBeVisible();
+    await expect(thumbnail).toHaveAttribute('src', new RegExp(`^/thumbs/image/${image}\\?v=\\d+$`));
+    await expect(m.settings.getByText('Save Global Settings to use this folder for the libraries.')).toBeVisible();
+  });
+
+  await test.step('Save Selected Playlist keeps what the saved library has', async () => {
+    await m.playlist(name).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await expect(m.handles(m.strip(name))).toHaveCount(1);
+    await m.playlists.getByRole('button', { name: 'Save Selected Playlist' }).click();
+    await expect(m.playlists.getByRole('status')).toHaveText('Playlist saved.');
+    const response = await request.get('/api/playlists', { headers: { Authorization: `Bearer ${token}` } });
+    const { data } = (await response.json()) as { data: { name: string; items: unknown[] }[] };
+    expect(data.find((playlist) => playlist.name === name)?.items).toEqual([{ type: 'image', url: `/media/${imagePath}` }]);
+  });
+
+  await test.step('a refused save changes nothing the libraries show', async () => {
+    await m.settings.getByLabel('Base path').fill('../../outside');
+    await m.settings.getByRole('button', { name: 'Save Global Settings' }).click();
+    await expect(m.settings.getByRole('status')).toHaveText('Error: basePath must be inside the media folder');
+    await expect(tile).toBeVisible();
+    expect(await readConfig(request, token)).toEqual(before);
+  });
+
+  await test.step('scanning the saved folder again takes the notice away', async () => {
+    await m.settings.getByLabel('Base path').fill(String(before.backgroundsBasePath));
+    await m.settings.getByRole('button', { name: 'Rescan now' }).click();
+    await expect(m.settings.getByRole('status')).toHaveText(/^Scan complete/);
+    await expect(m.settings.getByText('Save Global Settings to use this folder for the libraries.')).toBeHidden();
+  });
+
+  expect(problems).toEqual([]);
+});
+
+test('settings that fail to reload after a save stay on screen', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const token = await adminToken(request, site);
+  const original = await readConfig(request, token);
+  await openBackgroundManager(page, site);
+  const m = manager(page);
+
+  let failing = false;
+  let failures = 0;
+  await failProcedure(page, 'slider.config', () => failing, () => (failures += 1));
+  try {
+    failing = true;
+    await m.settings.getByRole('button', { name: 'Save Global Settings' }).click();
+    await expect(m.settings.getByRole('status')).toHaveText('Configuration saved successfully!');
+    // The save reloads the settings: that read and its two retries (app/providers.tsx) all fail,
+    // and react-query keeps the settings it had.
+    await expect.poll(() => failures, { timeout: 15_000 }).toBe(3);
+    // A scan's round trip later the last failure has long been taken in, and the section is still here.
+    await m.settings.getByRole('button', { name: 'Rescan now' }).click({ timeout: 7_000 });
+    await expect(m.settings.getByRole('status')).toHaveText(/^Scan complete/);
+    await expect(page.getByText('Could not load the slider settings')).toHaveCount(0);
+    await expect(m.settings.getByLabel('Base path')).toHaveValue(String(original.backgroundsBasePath));
+  } finally {
+    failing = false;
+    await writeConfig(request, token, original);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('leaving the Background Manager in the 100 ms before a save is sent still saves', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const token = await adminToken(request, site);
+  const original = await readConfig(request, token);
+  const cycleTime = original.cycleTime === 4321 ? 4322 : 4321;
+  try {
+    await openBackgroundManager(page, site);
+    await manager(page).settings.getByLabel('Cycle Time (ms)').fill(String(cycleTime));
+    // Both clicks in one task, well inside spec §4's 100 ms: two Playwright clicks may be further apart.
+    await page.evaluate(() => {
+      const byText = (selector: string, text: string) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.textContent?.trim() === text);
+      byText('button', 'Save Global Settings')?.click();
+      byText('nav a', 'Media Manager')?.click();
+    });
+    await expect(page.getByRole('heading', { name: 'Media Manager', level: 2 })).toBeVisible();
+    await expect.poll(async () => (await readConfig(request, token)).cycleTime).toBe(cycleTime);
+  } finally {
+    await writeConfig(request, token, original);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a scan in the Media Manager brings the Background Manager’s previews up to date', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const token = await adminToken(request, site);
+  const image = `${unique('fresh')}.png`;
+  await uploadImages(request, token, [{ name: image, colour: '#5588aa' }]);
+  await openBackgroundManager(page, site);
+  const m = manager(page);
+  await m.settings.getByRole('button', { name: 'Rescan now' }).click();
+  await expect(m.settings.getByRole('status')).toHaveText(/^Scan complete/);
+  const thumbnail = m.images.getByRole('button', { name: image, exact: true }).locator('img');
+  await expect(thumbnail).toHaveAttribute('src', /\?v=\d+$/);
+  const scannedHere = await thumbnail.getAttribute('src');
+
+  const sidebar = page.getByRole('navigation', { name: 'Admin sections' });
+  await sidebar.getByRole('link', { name: 'Media Manager' }).click();
+  await page.getByRole('region', { name: 'File Scanner' }).getByRole('button', { name: 'Rescan now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Scan complete/ })).toBeVisible();
+
+  await sidebar.getByRole('link', { name: 'Background Manager' }).click();
+  await expect(thumbnail).toHaveAttribute('src', /\?v=\d+$/);
+  await expect(thumbnail).not.toHaveAttribute('src', scannedHere!);
+  expect(problems).toEqual([]);
+});
+
 test('playlists that cannot be loaded say so, and a thumbnail that cannot be had falls back to the file', async ({ page, request, site }) => {
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
@@ -372,21 +530,8 @@ test('playlists that cannot be loaded say so, and a thumbnail that cannot be had
   await uploadImages(request, token, [{ name: image, colour: '#6633aa' }]);
   await openBackgroundManager(page, site);
 
-  // The server answers, but its playlists part fails as a 5xx would (the rest of a batch still arrives).
   let failing = true;
-  await page.route('**/trpc/**', async (route) => {
-    const url = new URL(route.request().url());
-    const names = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
-    if (!failing || !names.includes('playlists.list')) return route.fallback();
-    const response = await route.fetch();
-    const body = (await response.json()) as unknown[];
-    names.forEach((procedure, index) => {
-      if (procedure === 'playlists.list') {
-        body[index] = { error: { message: 'Internal Server Error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } };
-      }
-    });
-    await route.fulfill({ response, status: 207, json: body });
-  });
+  await failProcedure(page, 'playlists.list', () => failing);
   await page.route('**/thumbs/**', (route) => route.fulfill({ status: 404, json: { message: 'Not Found' } }));
 
   await page.reload();
@@ -398,15 +543,19 @@ test('playlists that cannot be loaded say so, and a thumbnail that cannot be had
   await expect(m.playlists.getByRole('status')).toHaveText('', { timeout: 5000 });
   // The rest of the section works without them.
   await expect(m.settings.getByLabel('Active Playlist')).toHaveValue('');
-  await expect(m.images.getByRole('button', { name: image, exact: true }).locator('img')).toHaveAttribute(
-    'src',
-    new RegExp(`^/media/image/${image}\\?v=\\d+$`),
-  );
+  const thumbnail = m.images.getByRole('button', { name: image, exact: true }).locator('img');
+  await expect(thumbnail).toHaveAttribute('src', new RegExp(`^/media/image/${image}\\?v=\\d+$`));
 
   failing = false;
   await m.playlists.getByRole('button', { name: 'Try again' }).click();
   await expect(m.playlists.getByText('The playlists could not be loaded.')).toBeHidden();
   await expect(m.playlists.getByLabel('New playlist name')).toBeVisible();
+
+  // A rescan is a new version: the thumbnail is tried again rather than the fallback kept.
+  await page.unroute('**/thumbs/**');
+  await m.settings.getByRole('button', { name: 'Rescan now' }).click();
+  await expect(thumbnail).toHaveAttribute('src', new RegExp(`^/thumbs/image/${image}\\?v=\\d+$`));
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
   expect(problems).toEqual([]);
 });

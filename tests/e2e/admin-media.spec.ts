@@ -264,6 +264,49 @@ test('the scanner scans on demand and the library can be hidden and shown again'
   expect(problems).toEqual([]);
 });
 
+test('the quiet rescan after an upload leaves both scan buttons free and spins neither', async ({ page, site }) => {
+  const problems = watchConsole(page);
+  await openMediaManager(page, site);
+  const scanner = page.getByRole('region', { name: 'File Scanner' });
+  const scanFiles = scanner.getByRole('button', { name: 'Scan Files' });
+  const rescan = scanner.getByRole('button', { name: 'Rescan now' });
+  // The first scan (if this server never had one) is over before scans are held.
+  await expect(scanner.locator('time')).toBeVisible();
+
+  // Scans wait for the test's word, so the one under way can be looked at.
+  let release = () => {};
+  let held = 0;
+  await page.route('**/trpc/media.scan**', async (route) => {
+    held += 1;
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.fallback();
+  });
+
+  await test.step('a manual scan spins its own button only, until it is done', async () => {
+    await scanFiles.click();
+    await expect.poll(() => held).toBe(1);
+    await expect(scanFiles).toHaveAttribute('aria-busy', 'true');
+    await expect(rescan).toBeDisabled();
+    release();
+    await expect(page.getByRole('status').filter({ hasText: /^Scan complete/ })).toBeVisible();
+    await expect(scanFiles).not.toHaveAttribute('aria-busy');
+    await expect(rescan).toBeEnabled();
+  });
+
+  await test.step('the silent rescan half a second after an upload presses no button', async () => {
+    await uploadThroughPicker(page, [await pngFile(uniqueName('quiet', 'png'))]);
+    await expect.poll(() => held).toBe(2);
+    await expect(scanner.getByText('Scanning…')).toBeVisible();
+    await expect(scanFiles).not.toHaveAttribute('aria-busy');
+    await expect(scanFiles).toBeEnabled();
+    await expect(rescan).toBeEnabled();
+    release();
+    await expect(scanner.getByText('Scanning…')).toBeHidden();
+  });
+
+  expect(problems).toEqual([]);
+});
+
 test('without a base path, uploading and scanning ask for one and nothing scans by itself', async ({ page, site }) => {
   const problems = watchConsole(page);
   await openMediaManager(page, site);
@@ -295,9 +338,10 @@ test('without a base path, uploading and scanning ask for one and nothing scans 
     await expect(media.pendingTitle).toHaveText('Files Ready for Upload (1)');
 
     await page.getByRole('button', { name: 'Scan Files' }).click();
-    const scanError = page.getByRole('status').filter({ hasText: 'Scan error: Please set a base path first' });
-    await expect(scanError).toBeVisible();
-    await expect(scanError).toHaveCSS('color', RED);
+    // Spec §5's words, and spec §2's colour rule: the line has no "error" in it, so it is green.
+    const refusal = page.getByRole('status').filter({ hasText: /^Please set a base path first$/ });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toHaveCSS('color', GREEN);
     // Neither by itself nor on the button: with no base path there is nothing to ask the server.
     expect(scans).toEqual([]);
   } finally {
