@@ -3,6 +3,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_CATEGORIES, type MediaCategory } from '../../shared/media';
+import { MESSAGES } from '../../shared/messages';
 
 export class BasePathError extends Error {
   override name = 'BasePathError';
@@ -37,7 +38,7 @@ async function realpathAllowingMissing(absolute: string): Promise<string> {
  */
 export async function resolveBasePath(mediaRoot: string, requested: string | undefined, configured: string): Promise<string> {
   const wanted = requested?.trim() || configured;
-  if (!wanted) throw new BasePathError('Please set a base path first');
+  if (!wanted) throw new BasePathError(MESSAGES.noBasePath);
   if (wanted.includes('\0')) throw new BasePathError('basePath must be inside the media folder');
   // MEDIA_ROOT itself may have been removed while the server runs: then nothing is in it, which is no error.
   const root = await realpathAllowingMissing(path.resolve(mediaRoot));
