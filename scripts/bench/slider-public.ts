@@ -9,7 +9,7 @@ import { startServer, tempDataDir } from '../server-process';
 import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { fmt, median } from './stats';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const SECONDS = 8;
 const CONNECTIONS = 10;
 

@@ -40,15 +40,15 @@ const PAGE_HEADERS = Object.entries({
 });
 
 // Everything else (JSON, errors, files) is never a document to run: it may load nothing at all.
-// Shorter, too, which counts on GET /api/slider/public, answered on every page view.
-const DATA_HEADERS = Object.entries({
+export const DATA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   ...COMMON_HEADERS,
-});
+};
+const DATA_HEADERS = Object.entries(DATA_SECURITY_HEADERS);
 
 export function registerSecurityHeaders(app: FastifyInstance) {
   // A callback hook, not an async one: it runs on every response, and a promise per response is
-  // measurable on the hottest route (scripts/bench/slider-public.ts).
+  // measurable. (GET /api/slider/public writes its own, precomputed: server/slider/public-route.ts.)
   app.addHook('onSend', (_request, reply, payload, done) => {
     const isPage = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     for (const [name, value] of isPage ? PAGE_HEADERS : DATA_HEADERS) {

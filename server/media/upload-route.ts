@@ -85,6 +85,12 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
 }
 
 export async function registerUploadRoute(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+  // In a scope of its own: the multipart plugin adds an async onResponse hook and request
+  // decorations to every route of the scope it is registered in, and only this route needs them.
+  await app.register(async (scope) => registerInScope(scope, createContext));
+}
+
+async function registerInScope(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 10, fieldSize: 8192, parts: MAX_FILES + 10 },
     throwFileSizeLimit: true,

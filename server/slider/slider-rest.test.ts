@@ -205,6 +205,11 @@ describe('public slider data', () => {
     const again = await publicData({ 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/slider/public' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
+    expect(head.body).toBe('');
 
     await saveConfig({ cycleTime: 5000 });
     const afterSave = await publicData({ 'if-none-match': etag });
