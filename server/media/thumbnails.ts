@@ -111,6 +111,8 @@ export class Thumbnails {
       .finally(() => {
         this.filling.delete(base);
         this.waiting.delete(base);
+        // Files given between the loop's end and this moment would otherwise wait for the next pass.
+        if (queue.length > 0 && !this.closed) this.fillIn(base, queue);
       });
     this.filling.set(base, pass);
   }
