@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer, tempDataDir } from '../server-process';
-import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
+import { activatePlaylist, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { fmt, median } from './stats';
 
 const ROUNDS = 5;
@@ -49,12 +49,8 @@ export async function benchSliderPublic() {
   const server = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
   let bare: { url: string; child: ChildProcess } | undefined;
   try {
-    const headers = { ...(await benchAdminHeaders(server.url)), 'content-type': 'application/json' };
-    await fetch(`${server.url}/api/media/scan-files`, { method: 'POST', headers, body: '{}' });
     const items = Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? { type: 'video', url: `/media/video/loop-${i % 10}.mp4` } : { type: 'image', url: `/media/image/landscape-${i}.jpg` }));
-    const playlist = (await (await fetch(`${server.url}/api/playlists`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench', items }) })).json()) as { data: { _id: string } };
-    const config = (await (await fetch(`${server.url}/api/slider/config`, { headers })).json()) as { data: Record<string, unknown> };
-    await fetch(`${server.url}/api/slider/config`, { method: 'PUT', headers, body: JSON.stringify({ ...config.data, activePlaylist: playlist.data._id }) });
+    await activatePlaylist(server.url, await benchAdminHeaders(server.url), items);
 
     const publicUrl = `${server.url}/api/slider/public`;
     const response = await fetch(publicUrl);

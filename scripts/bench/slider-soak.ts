@@ -6,7 +6,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startServer } from '../server-process';
-import { BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
+import { activatePlaylist, adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { fmt } from './stats';
 
 const CYCLE_MS = 1000;
@@ -61,39 +61,18 @@ async function generatedImages(): Promise<Array<{ name: string; type: string; by
   );
 }
 
-async function call<T>(url: string, init: RequestInit & { headers: Record<string, string> }): Promise<T> {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** Uploads the images, puts them in a playlist and makes it the active one, cycling every second. */
-export async function configureShow(serverUrl: string): Promise<number> {
+async function configureShow(serverUrl: string): Promise<number> {
   const auth = await benchAdminHeaders(serverUrl);
-  const json = { ...auth, 'content-type': 'application/json' };
-
   const form = new FormData();
   form.append('mediaType', 'image');
   for (const image of await generatedImages()) form.append('files', new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
-  await call(`${serverUrl}/api/media/upload`, { method: 'POST', headers: auth, body: form });
-  await call(`${serverUrl}/api/media/scan-files`, { method: 'POST', headers: json, body: '{}' });
-
-  const { files } = await call<{ files: Array<{ path: string }> }>(`${serverUrl}/api/media/files/images`, { headers: auth });
+  await adminCall(`${serverUrl}/api/media/upload`, { method: 'POST', headers: auth, body: form });
+  const { files } = await adminCall<{ files: Array<{ path: string }> }>(`${serverUrl}/api/media/files/images`, { headers: auth });
   const items = files.map((file) => ({ type: 'image', url: `/media/${file.path}` }));
-  const playlist = await call<{ data: { _id: string } }>(`${serverUrl}/api/playlists`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Soak', items }),
-  });
-  const { data: config } = await call<{ data: Record<string, unknown> }>(`${serverUrl}/api/slider/config`, { headers: auth });
-  await call(`${serverUrl}/api/slider/config`, {
-    method: 'PUT',
-    headers: json,
-    body: JSON.stringify({ ...config, activePlaylist: playlist.data._id, cycleTime: CYCLE_MS, transitionDuration: TRANSITION_MS }),
-  });
+  await activatePlaylist(serverUrl, auth, items, { cycleTime: CYCLE_MS, transitionDuration: TRANSITION_MS });
 
-  const pub = await call<{ data: { slides: unknown[] } }>(`${serverUrl}/api/slider/public`, { headers: {} });
+  const pub = await adminCall<{ data: { slides: unknown[] } }>(`${serverUrl}/api/slider/public`, { headers: {} });
   if (pub.data.slides.length < 2) throw new Error(`the public slider data has ${pub.data.slides.length} slide(s); the soak needs at least two`);
   return pub.data.slides.length;
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { MEDIA_CATEGORIES, type MediaCategory } from '../../shared/media';
 import { MESSAGES } from '../../shared/messages';
 
+const OUTSIDE_MEDIA_ROOT = 'basePath must be inside the media folder';
+
 export class BasePathError extends Error {
   override name = 'BasePathError';
 }
@@ -39,11 +41,11 @@ async function realpathAllowingMissing(absolute: string): Promise<string> {
 export async function resolveBasePath(mediaRoot: string, requested: string | undefined, configured: string): Promise<string> {
   const wanted = requested?.trim() || configured;
   if (!wanted) throw new BasePathError(MESSAGES.noBasePath);
-  if (wanted.includes('\0')) throw new BasePathError('basePath must be inside the media folder');
+  if (wanted.includes('\0')) throw new BasePathError(OUTSIDE_MEDIA_ROOT);
   // MEDIA_ROOT itself may have been removed while the server runs: then nothing is in it, which is no error.
   const root = await realpathAllowingMissing(path.resolve(mediaRoot));
   const real = await realpathAllowingMissing(path.resolve(root, wanted));
-  if (!isInside(root, real)) throw new BasePathError('basePath must be inside the media folder');
+  if (!isInside(root, real)) throw new BasePathError(OUTSIDE_MEDIA_ROOT);
   return real;
 }
 

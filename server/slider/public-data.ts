@@ -11,7 +11,6 @@ import { readSliderConfig } from './config-data';
 import { findPlaylist } from './playlist-data';
 
 export interface PublicSliderEntry {
-  data: PublicSliderData;
   json: string;
   etag: string;
 }
@@ -92,6 +91,6 @@ export class PublicSliderCache {
     }
     const data = buildPublicData(config, playlist, library, version);
     const json = JSON.stringify({ success: true, data });
-    return { data, json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+    return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
   }
 }

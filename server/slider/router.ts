@@ -1,8 +1,9 @@
-// The slideshow's settings (admin), its public data (everyone) and the playlists (admin).
+// The slideshow's settings and playlists (admin). The public data is a route of its own
+// (public-route.ts), answered from memory.
 import { TRPCError } from '@trpc/server';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
 import { basePathFor } from '../media/base-path';
-import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { adminProcedure, router } from '../trpc/init';
 import { readSliderConfig, writeSliderConfig } from './config-data';
 import { createPlaylist, deletePlaylist, findPlaylist, listPlaylists, updatePlaylist } from './playlist-data';
 
@@ -27,8 +28,6 @@ export const sliderRouter = router({
     ctx.log.info({ adminId: ctx.user.id, config }, 'admin saved the slider settings');
     return { message: CONFIG_SAVED };
   }),
-
-  public: publicProcedure.query(async ({ ctx }) => (await ctx.deps.publicSlider.get()).data),
 });
 
 export const playlistsRouter = router({
