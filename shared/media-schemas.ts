@@ -1,6 +1,7 @@
 // Input schemas of the media procedures (CONTRACT "Media (admin)").
 import { z } from 'zod';
 import { MEDIA_CATEGORIES } from './media';
+import { MESSAGES } from './messages';
 
 const basePath = z.string({ error: 'basePath must be text' }).max(4096, 'basePath is too long').optional();
 
@@ -15,7 +16,7 @@ export const mediaDeleteInput = z.object({
   basePath,
   paths: z
     .array(z.string({ error: 'paths must be a list of file paths' }).max(4096), { error: 'paths must be a list of file paths' })
-    .min(1, 'No files selected')
+    .min(1, MESSAGES.noFilesSelected)
     .max(1000, 'At most 1000 files can be deleted at once'),
 });
 

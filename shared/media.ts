@@ -10,6 +10,22 @@ export const MEDIA_TYPE_WORDS: Record<MediaCategory, string> = { image: 'images'
 export const invalidTypesMessage = (names: string, category: MediaCategory) =>
   `Invalid file types: ${names}. Please select valid ${MEDIA_TYPE_WORDS[category]} files.`;
 
+/** Spec §5's refusal of files over the limit; `names` lists each with its size, as the form knows it. */
+export const tooLargeMessage = (names: string) => `Files too large (max 200MB): ${names}`;
+
+/** 1536 → "1.5 KB"; sizes are powers of 1024, as the 200MB limit is. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
 /** Spec §9: 200 MB per file. */
 export const MAX_UPLOAD_BYTES = 209_715_200;
 

@@ -22,4 +22,6 @@ export const MESSAGES = {
   notFound: 'Not Found',
   /** A scan, listing or upload with no base path given or saved (spec §5). */
   noBasePath: 'Please set a base path first',
+  noFilesToUpload: 'No files to upload.',
+  noFilesSelected: 'No files selected',
 } as const;

@@ -46,6 +46,15 @@ export interface PlaylistItem {
   url: string;
 }
 
+/** Spec §3: items take precedence; a playlist without them plays its images, then its videos. */
+export function playlistItems(playlist: Pick<Playlist, 'items' | 'images' | 'videos'>): PlaylistItem[] {
+  if (playlist.items.length > 0) return playlist.items;
+  return [
+    ...playlist.images.map((url): PlaylistItem => ({ type: 'image', url })),
+    ...playlist.videos.map((url): PlaylistItem => ({ type: 'video', url })),
+  ];
+}
+
 export interface Playlist {
   _id: string;
   name: string;

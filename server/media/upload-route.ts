@@ -9,8 +9,9 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
+import { extensionOf, formatBytes, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, tooLargeMessage, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
+import { MESSAGES } from '../../shared/messages';
 import { sendProcedureError } from '../rest/routes';
 import { SUCCESS_ERROR_STYLE } from '../rest/errors';
 import type { Context } from '../trpc/context';
@@ -22,8 +23,8 @@ import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
 const MAX_FILES = 50;
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 const refuse = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_REQUEST', message: string) => new TRPCError({ code, message });
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const tooLarge = (name: string) => refuse('PAYLOAD_TOO_LARGE', `Files too large (max 200MB): ${name} (over ${megabytes(MAX_UPLOAD_BYTES)})`);
+// The stream stops at the limit, so the file's own size is never known here: only that it is over.
+const tooLarge = (name: string) => refuse('PAYLOAD_TOO_LARGE', tooLargeMessage(`${name} (over ${formatBytes(MAX_UPLOAD_BYTES)})`));
 
 async function targetFolder(base: string, category: MediaCategory): Promise<string> {
   const folder = path.join(base, category);
@@ -121,7 +122,7 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
         const file = await saveFile(part, folder.path, folder.category);
         saved.push({ file, absolute: path.join(folder.path, file.name) });
       }
-      if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', 'No files to upload.');
+      if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', MESSAGES.noFilesToUpload);
       ctx.log.info({ adminId: admin.id, files: saved.map((s) => s.file.path) }, 'admin uploaded media files');
       ctx.deps.publicSlider.invalidate();
       ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));

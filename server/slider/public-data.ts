@@ -2,7 +2,7 @@
 // memory, with an ETag, until the config, a playlist or the library changes (invalidate()).
 import { createHash } from 'node:crypto';
 import { mediaUrl, scanVersion } from '../../shared/media';
-import type { Playlist, PublicSliderData, Slide, SliderConfig } from '../../shared/slider';
+import { playlistItems, type Playlist, type PublicSliderData, type Slide, type SliderConfig } from '../../shared/slider';
 import type { Db } from '../db/client';
 import { libraryEntries, type LibraryEntry } from '../media/library';
 import { BasePathError, resolveBasePath } from '../media/paths';
@@ -25,18 +25,12 @@ function libraryPathOf(url: string): string | undefined {
   }
 }
 
-/** The active playlist's slides: its items, or else its images then videos (spec §3 "Playlist"). */
-function playlistSlides(playlist: Playlist): Array<{ url: string }> {
-  if (playlist.items.length > 0) return playlist.items;
-  return [...playlist.images, ...playlist.videos].map((url) => ({ url }));
-}
-
 function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, library: LibraryEntry[], version: string | undefined): PublicSliderData {
   const byPath = new Map(library.map((file) => [file.path, file]));
   const slideOf = (file: LibraryEntry): Slide => ({ type: file.category === 'video' ? 'video' : 'image', src: mediaUrl(file.path, version) });
   // Items whose file is gone are left out, so visitors never wait on a broken url; the type comes
   // from the library, which knows what the file really is.
-  const fromPlaylist = (playlist ? playlistSlides(playlist) : []).flatMap(({ url }) => {
+  const fromPlaylist = (playlist ? playlistItems(playlist) : []).flatMap(({ url }) => {
     const file = byPath.get(libraryPathOf(url) ?? '');
     return file ? [slideOf(file)] : [];
   });

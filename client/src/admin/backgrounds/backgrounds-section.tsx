@@ -1,6 +1,6 @@
 // Background Manager (spec §2, §4, §5, §8): the slideshow's settings, the media libraries and the
-// playlists that pick from them. The section holds the settings as last pushed by the settings form;
-// the libraries are always those of the saved base path, the one /media and /thumbs serve.
+// playlists that pick from them. The libraries are always those of the saved base path, the one
+// /media and /thumbs serve.
 import { useEffect, useState } from 'react';
 import { scanVersion } from '../../../../shared/media';
 import { MESSAGES } from '../../../../shared/messages';
@@ -84,10 +84,8 @@ interface BackgroundManagerProps {
 }
 
 function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }: BackgroundManagerProps) {
-  // The values the settings form last pushed (spec §4: pushed, then saved 100 ms later). The server
-  // may refuse them, so only the form reads them: the libraries, their previews and the playlist
-  // save's "still in the library" check follow the saved base path alone.
-  const [settings, setSettings] = useState(saved);
+  // The libraries, their previews and the playlist save's "still in the library" check follow the
+  // saved base path alone: the form's values may yet be refused.
   const libraryStatus = useTimedStatus();
   const basePath = saved.backgroundsBasePath.trim();
 
@@ -95,7 +93,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
   const { scan, pressed } = useMediaScan(settingsStatus.show);
   const { lastScan } = useLastScan(basePath, basePath !== '', scan);
   const version = scanVersion(lastScan?.timestamp);
-  const { save, saving } = useSettingsSave(setSettings, settingsStatus.show);
+  const { save, saving } = useSettingsSave(settingsStatus.show);
   // Spec §2: Scan Now scans the base path as typed. Until that folder is saved the libraries stay
   // on the saved one, and the admin is told why the scan's files are not among them.
   const [scannedPath, setScannedPath] = useState<string | null>(null);
@@ -145,7 +143,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
     <PanelSection title={TITLE} className="backgrounds">
       <div className="backgrounds__layout">
         <SettingsPanel
-          initial={settings}
+          initial={saved}
           playlists={playlists.playlists}
           status={settingsStatus.status}
           lastScan={lastScan}

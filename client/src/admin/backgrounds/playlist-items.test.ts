@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaFile } from '../../../../shared/media';
-import type { PlaylistItem } from '../../../../shared/slider';
-import { contentOf, itemKeys, itemsOf, keepInLibrary, moveItem, nameFromUrl, removeAt, sameItems, toggleFile } from './playlist-items';
+import { playlistItems, type PlaylistItem } from '../../../../shared/slider';
+import { contentOf, itemKeys, keepInLibrary, moveItem, nameFromUrl, removeAt, sameItems, toggleFile } from './playlist-items';
 
 const file = (path: string, category: MediaFile['category'] = 'image'): MediaFile => ({ path, name: path.split('/').pop()!, size: 1, category });
 const image = (url: string): PlaylistItem => ({ type: 'image', url });
@@ -9,8 +9,8 @@ const video = (url: string): PlaylistItem => ({ type: 'video', url });
 
 describe('the editing list of a playlist', () => {
   it('takes the items, or without any the images then the videos', () => {
-    expect(itemsOf({ items: [video('/media/video/v.mp4')], images: ['/media/image/a.png'], videos: [] })).toEqual([video('/media/video/v.mp4')]);
-    expect(itemsOf({ items: [], images: ['/media/image/a.png'], videos: ['/media/video/v.mp4'] })).toEqual([
+    expect(playlistItems({ items: [video('/media/video/v.mp4')], images: ['/media/image/a.png'], videos: [] })).toEqual([video('/media/video/v.mp4')]);
+    expect(playlistItems({ items: [], images: ['/media/image/a.png'], videos: ['/media/video/v.mp4'] })).toEqual([
       image('/media/image/a.png'),
       video('/media/video/v.mp4'),
     ]);

@@ -1,16 +1,7 @@
 // The editing list of a playlist (spec §3 "Playlist", §4 playlist editing, §5 save rule) as plain
 // functions over arrays, so the hook that holds it stays about state.
 import { mediaUrl, type MediaFile } from '../../../../shared/media';
-import type { Playlist, PlaylistItem } from '../../../../shared/slider';
-
-/** Spec §3: items take precedence; a playlist without them plays its images, then its videos. */
-export function itemsOf(playlist: Pick<Playlist, 'items' | 'images' | 'videos'>): PlaylistItem[] {
-  if (playlist.items.length > 0) return playlist.items;
-  return [
-    ...playlist.images.map((url): PlaylistItem => ({ type: 'image', url })),
-    ...playlist.videos.map((url): PlaylistItem => ({ type: 'video', url })),
-  ];
-}
+import type { PlaylistItem } from '../../../../shared/slider';
 
 /** A playlist's url for a library file: unversioned, so it stays valid after the next scan. */
 export function itemUrl(file: Pick<MediaFile, 'path'>): string {

@@ -2,14 +2,14 @@
 // and save the one being edited. Failures interrupt with an alert naming the reason.
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
-import { PLAYLIST_NAME_MAX_LENGTH, type Playlist } from '../../../../shared/slider';
+import { PLAYLIST_NAME_MAX_LENGTH, playlistItems, type Playlist } from '../../../../shared/slider';
 import { serverMessage } from '../../lib/server-message';
 import type { Status } from '../../lib/use-timed-status';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
 import { MessageDialog } from '../../ui/message-dialog';
-import { countLabel, itemsOf } from './playlist-items';
+import { countLabel } from './playlist-items';
 import { StatusMessage } from './status-message';
 
 interface PlaylistsPanelProps {
@@ -103,7 +103,7 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
                 <button type="button" className="bg-playlist__pick" aria-pressed={isSelected} onClick={() => props.onSelect(playlist)}>
                   <span className="bg-playlist__name">{playlist.name}</span>
                   <span className="bg-playlist__meta">
-                    {countLabel(itemsOf(playlist).length)}
+                    {countLabel(playlistItems(playlist).length)}
                     {playlist._id === activeId && <span className="bg-playlist__active">Active</span>}
                   </span>
                 </button>

@@ -1,9 +1,9 @@
 // Which playlist is being edited and its editing list (spec §4): selecting a playlist loads its
 // items; library clicks, drags and removals change only this list until Save Selected Playlist.
 import { useMemo, useState } from 'react';
-import type { Playlist, PlaylistItem } from '../../../../shared/slider';
+import { playlistItems, type Playlist, type PlaylistItem } from '../../../../shared/slider';
 import type { LibraryFile } from '../../lib/media-types';
-import { itemsOf, moveItem, removeAt, sameItems, toggleFile } from './playlist-items';
+import { moveItem, removeAt, sameItems, toggleFile } from './playlist-items';
 
 export function usePlaylistEditor(playlists: readonly Playlist[]) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -11,7 +11,7 @@ export function usePlaylistEditor(playlists: readonly Playlist[]) {
 
   // A playlist deleted meanwhile (here or in another tab) simply stops being selected.
   const selected = playlists.find((p) => p._id === selectedId) ?? null;
-  const dirty = selected !== null && !sameItems(items, itemsOf(selected));
+  const dirty = selected !== null && !sameItems(items, playlistItems(selected));
 
   const positions = useMemo(() => {
     if (!selected) return undefined;
@@ -30,7 +30,7 @@ export function usePlaylistEditor(playlists: readonly Playlist[]) {
     positions,
     select(playlist: Playlist) {
       setSelectedId(playlist._id);
-      setItems(itemsOf(playlist));
+      setItems(playlistItems(playlist));
     },
     deselect() {
       setSelectedId(null);

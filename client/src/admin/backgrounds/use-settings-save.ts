@@ -1,17 +1,17 @@
-// Saving the Global Slider Settings (spec §4, §8, §9): the form's values are pushed to the section
-// first, and the save call follows 100 ms later, as the original did to let the pushed state settle.
-// The button counts as busy from the push, so a second click in that gap sends nothing twice.
+// Saving the Global Slider Settings (spec §4, §8, §9): the save call follows the form's values by
+// 100 ms, as the original's did after pushing them to its parent. The button counts as busy from the
+// click, so a second click in that gap sends nothing twice.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SliderConfig } from '../../../../shared/slider';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
 import type { ShowStatus } from '../../lib/use-timed-status';
 
-export const SAVE_DELAY_MS = 100;
+const SAVE_DELAY_MS = 100;
 const SAVE_ERROR_MS = 4000;
 const SAVE_FAILED = 'Failed to save';
 
-export function useSettingsSave(push: (config: SliderConfig) => void, showStatus: ShowStatus) {
+export function useSettingsSave(showStatus: ShowStatus) {
   const utils = trpc.useUtils();
   const { mutate, mutateAsync, isPending } = trpc.slider.saveConfig.useMutation({
     // Here rather than in mutate's callbacks, which do not run once the section is gone: a save
@@ -24,10 +24,10 @@ export function useSettingsSave(push: (config: SliderConfig) => void, showStatus
   });
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The values pushed and not sent yet. */
+  /** The values waiting out the delay, not sent yet. */
   const pending = useRef<SliderConfig | null>(null);
 
-  // Leaving the section during the pause sends the save at once instead of dropping it; nobody is
+  // Leaving the section during the delay sends the save at once instead of dropping it; nobody is
   // left to read its message, so a refusal is only logged.
   useEffect(
     () => () => {
@@ -41,7 +41,6 @@ export function useSettingsSave(push: (config: SliderConfig) => void, showStatus
 
   const save = useCallback(
     (config: SliderConfig) => {
-      push(config);
       pending.current = config;
       setWaiting(true);
       clearTimeout(timer.current);
@@ -54,7 +53,7 @@ export function useSettingsSave(push: (config: SliderConfig) => void, showStatus
         });
       }, SAVE_DELAY_MS);
     },
-    [mutate, push, showStatus],
+    [mutate, showStatus],
   );
 
   return { save, saving: waiting || isPending };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/media';
+import { formatBytes, MAX_UPLOAD_BYTES } from '../../../../shared/media';
 import { checkPickedFiles, fitsCategory, INVALID_TYPE_MS, TOO_LARGE_MS } from './file-checks';
-import { formatBytes } from './media-kinds';
 
 function file(name: string, type: string, size = 10): File {
   const picked = new File(['x'], name, { type });

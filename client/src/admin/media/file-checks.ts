@@ -1,7 +1,6 @@
 // The checks a picked or dropped file must pass before it is listed for upload (spec §5). The
 // server checks again, and also the content, so these exist to answer at once, not to protect.
-import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, type MediaCategory } from '../../../../shared/media';
-import { formatBytes } from './media-kinds';
+import { extensionOf, formatBytes, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, tooLargeMessage, type MediaCategory } from '../../../../shared/media';
 
 /** Spec §5, §8: how long each refusal stays on screen. */
 export const TOO_LARGE_MS = 7000;
@@ -27,7 +26,7 @@ export function checkPickedFiles(files: readonly File[], category: MediaCategory
   let refusal: PickedFiles['refusal'] = null;
   if (tooLarge.length > 0) {
     const list = tooLarge.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ');
-    refusal = { text: `Files too large (max 200MB): ${list}`, durationMs: TOO_LARGE_MS };
+    refusal = { text: tooLargeMessage(list), durationMs: TOO_LARGE_MS };
   } else if (invalid.length > 0) {
     const list = invalid.map((file) => file.name).join(', ');
     refusal = { text: invalidTypesMessage(list, category), durationMs: INVALID_TYPE_MS };

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { mediaUrl } from '../../../../shared/media';
 import type { LibraryFile } from '../../lib/media-types';
 import { ImageThumbnail } from '../../ui/image-thumbnail';
-import { formatBytes } from './media-kinds';
+import { formatBytes } from '../../../../shared/media';
 
 interface LibraryItemProps {
   file: LibraryFile;

@@ -19,16 +19,3 @@ export const MEDIA_KINDS: Record<MediaCategory, MediaKind> = {
 export function acceptFor(category: MediaCategory): string {
   return MEDIA_EXTENSIONS[category].map((extension) => `.${extension}`).join(',');
 }
-
-/** 1536 → "1.5 KB"; sizes are powers of 1024, as the 200MB limit is. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}

@@ -4,7 +4,7 @@ import { useCallback, useId, useState } from 'react';
 import { extensionOf, MEDIA_EXTENSIONS } from '../../../../shared/media';
 import type { UploadProgress } from '../../lib/request';
 import { Button } from '../../ui/button';
-import { formatBytes } from './media-kinds';
+import { formatBytes } from '../../../../shared/media';
 import type { PendingFile } from './use-pending-files';
 
 interface PendingListProps {

@@ -1,6 +1,7 @@
 // One category's library (spec §2): the files, which of them are ticked, and deleting those.
 import { useEffect, useMemo, useState } from 'react';
 import type { MediaCategory } from '../../../../shared/media';
+import { MESSAGES } from '../../../../shared/messages';
 import type { LibraryFile } from '../../lib/media-types';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
@@ -54,7 +55,7 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
   /** Deletes the ticked files; `done` runs once the answer is in, told whether any went. */
   function deleteSelected(done: (deleted: boolean) => void) {
     if (selected.length === 0) {
-      showStatus('No files selected');
+      showStatus(MESSAGES.noFilesSelected);
       done(false);
       return;
     }

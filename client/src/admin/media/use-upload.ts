@@ -2,6 +2,7 @@
 // list cleared, the library reloaded and a quiet rescan, or the server's reason.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MediaCategory } from '../../../../shared/media';
+import { MESSAGES } from '../../../../shared/messages';
 import type { LibraryFile } from '../../lib/media-types';
 import { failureReason, uploadFiles, type UploadProgress } from '../../lib/request';
 import { trpc } from '../../lib/trpc';
@@ -41,7 +42,7 @@ export function useUpload({ basePath, showStatus, onUploaded }: UseUploadOptions
     async (category: MediaCategory, items: readonly PendingFile[]) => {
       if (uploading) return;
       if (items.length === 0) {
-        showStatus('No files to upload.');
+        showStatus(MESSAGES.noFilesToUpload);
         return;
       }
       if (basePath === 'missing') {
