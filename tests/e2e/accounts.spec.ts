@@ -1,13 +1,7 @@
 // Spec §2, §4, §5 and §8: joining, signing in and out, the guard, and password recovery.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { signIn } from './page-helpers';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 

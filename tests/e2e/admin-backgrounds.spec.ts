@@ -3,14 +3,9 @@
 // a playlist; and the refusals.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { openAdminSection, watchConsole } from './admin-helpers';
-import { expect, test, type Site } from './fixtures';
+import { expect, test, uniqueStem, type Site } from './fixtures';
+import { openAdminSection, watchConsole } from './page-helpers';
 
-let counter = 0;
-/** A name no other test on this worker's server uses. */
-function unique(stem: string): string {
-  return `${stem}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
-}
 
 async function adminToken(request: APIRequestContext, site: Site): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email: site.admin.email, password: site.admin.password } });
@@ -98,15 +93,15 @@ test('an admin builds a playlist from two new images, reorders it by keyboard, m
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
   const original = await readConfig(request, token);
-  const first = `${unique('dawn')}.png`;
-  const second = `${unique('dusk')}.png`;
+  const first = `${uniqueStem('dawn')}.png`;
+  const second = `${uniqueStem('dusk')}.png`;
   const [firstPath, secondPath] = await uploadImages(request, token, [
     { name: first, colour: '#aa3333' },
     { name: second, colour: '#3366cc' },
   ]);
   expect(firstPath).toBe(`image/${first}`);
   expect(secondPath).toBe(`image/${second}`);
-  const name = unique('Evening sky');
+  const name = uniqueStem('Evening sky');
 
   try {
     await openBackgroundManager(page, site);
@@ -258,9 +253,9 @@ test('deleting a playlist asks first, and a playlist already gone is reported in
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
   const headers = { Authorization: `Bearer ${token}` };
-  const keep = unique('Keep me');
-  const doomed = unique('Doomed');
-  const vanishing = unique('Vanishing');
+  const keep = uniqueStem('Keep me');
+  const doomed = uniqueStem('Doomed');
+  const vanishing = uniqueStem('Vanishing');
   const ids: Record<string, string> = {};
   for (const name of [keep, doomed, vanishing]) {
     const response = await request.post('/api/playlists', { headers, data: { name, items: [] } });
@@ -325,7 +320,7 @@ test('refusals: a blank playlist name, a file click with no playlist, a scan wit
   const token = await adminToken(request, site);
   const headers = { Authorization: `Bearer ${token}` };
   const before = await readConfig(request, token);
-  const image = `${unique('lone')}.png`;
+  const image = `${uniqueStem('lone')}.png`;
   await uploadImages(request, token, [{ name: image, colour: '#33aa66' }]);
   const countPlaylists = async () => ((await (await request.get('/api/playlists', { headers })).json()) as { data: unknown[] }).data.length;
   const playlistsBefore = await countPlaylists();
@@ -395,9 +390,9 @@ test('a scanned folder that is not saved leaves the libraries, their previews an
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
   const before = await readConfig(request, token);
-  const image = `${unique('kept')}.png`;
+  const image = `${uniqueStem('kept')}.png`;
   const [imagePath] = await uploadImages(request, token, [{ name: image, colour: '#aa8833' }]);
-  const name = unique('Kept');
+  const name = uniqueStem('Kept');
   const created = await request.post('/api/playlists', {
     headers: { Authorization: `Bearer ${token}` },
     data: { name, items: [{ type: 'image', url: `/media/${imagePath}` }] },
@@ -411,7 +406,7 @@ test('a scanned folder that is not saved leaves the libraries, their previews an
   await expect(thumbnail).toHaveAttribute('src', new RegExp(`^/thumbs/image/${image}\\?v=\\d+$`));
 
   await test.step('Scan Now scans the folder as typed, and says the libraries wait for a save', async () => {
-    await m.settings.getByLabel('Base path').fill(unique('elsewhere'));
+    await m.settings.getByLabel('Base path').fill(uniqueStem('elsewhere'));
     await m.settings.getByRole('button', { name: 'Scan Now', exact: true }).click();
     await expect(m.settings.getByRole('status')).toHaveText(/^Scan complete: 0 file\(s\) found/);
     await expect(tile).toBeVisible();
@@ -502,7 +497,7 @@ test('leaving the Background Manager in the 100 ms before a save is sent still s
 test('a scan in the Media Manager brings the Background Manager’s previews up to date', async ({ page, request, site }) => {
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
-  const image = `${unique('fresh')}.png`;
+  const image = `${uniqueStem('fresh')}.png`;
   await uploadImages(request, token, [{ name: image, colour: '#5588aa' }]);
   await openBackgroundManager(page, site);
   const m = manager(page);
@@ -526,7 +521,7 @@ test('a scan in the Media Manager brings the Background Manager’s previews up 
 test('playlists that cannot be loaded say so, and a thumbnail that cannot be had falls back to the file', async ({ page, request, site }) => {
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
-  const image = `${unique('fallback')}.png`;
+  const image = `${uniqueStem('fallback')}.png`;
   await uploadImages(request, token, [{ name: image, colour: '#6633aa' }]);
   await openBackgroundManager(page, site);
 
@@ -604,8 +599,8 @@ test('on a 360 px phone the Background Manager fits the screen, and every contro
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 360, height: 740 });
   const token = await adminToken(request, site);
-  const name = unique('Phone');
-  const images = [`${unique('one')}.png`, `${unique('two')}.png`, `${unique('three')}.png`];
+  const name = uniqueStem('Phone');
+  const images = [`${uniqueStem('one')}.png`, `${uniqueStem('two')}.png`, `${uniqueStem('three')}.png`];
   await uploadImages(request, token, images.map((image, i) => ({ name: image, colour: ['#884422', '#228844', '#224488'][i]! })));
 
   await openBackgroundManager(page, site);
@@ -650,12 +645,12 @@ test.describe('on a touch screen', () => {
   test('a mouse reorders the strip once it has moved 5 px, a finger after a long press', async ({ page, request, site }) => {
     const problems = watchConsole(page);
     const token = await adminToken(request, site);
-    const images = [`${unique('left')}.png`, `${unique('right')}.png`];
+    const images = [`${uniqueStem('left')}.png`, `${uniqueStem('right')}.png`];
     await uploadImages(request, token, [
       { name: images[0]!, colour: '#996633' },
       { name: images[1]!, colour: '#336699' },
     ]);
-    const name = unique('Pointers');
+    const name = uniqueStem('Pointers');
     await openBackgroundManager(page, site);
     const m = manager(page);
     await m.playlists.getByLabel('New playlist name').fill(name);

@@ -2,14 +2,11 @@
 // picker, the library with its thumbnails, refusals, deleting, and switching the media type.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { openAdminSection, watchConsole } from './admin-helpers';
-import { expect, test, type Site } from './fixtures';
+import { expect, test, uniqueStem, type Site } from './fixtures';
+import { openAdminSection, watchConsole } from './page-helpers';
 
-let counter = 0;
 /** A file name no other test on this worker's server uses. */
-function uniqueName(stem: string, extension: string): string {
-  return `${stem}-${process.pid}-${Date.now().toString(36)}-${++counter}.${extension}`;
-}
+const uniqueName = (stem: string, extension: string) => `${uniqueStem(stem)}.${extension}`;
 
 async function pngFile(name: string, background = '#336699') {
   const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();

@@ -1,13 +1,7 @@
 // Spec §2, §4, §5 and §8: the admin panel's Dashboard Overview and User Management, end to end.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import { signIn, watchConsole } from './page-helpers';
 
 const STATS = ['Total users', 'Paid members', 'Free members'] as const;
 type Stats = Record<(typeof STATS)[number], number>;
@@ -45,12 +39,8 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
   site,
 }) => {
   test.setTimeout(120_000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    // A refused sign-in is an expected 401, which Chromium reports as a failed resource.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  // A refused sign-in is an expected 401, which the watch leaves out.
+  const problems = watchConsole(page);
 
   // Twelve members share one fragment in their emails, so a search for it finds exactly them.
   const tag = `grove${process.pid}x${Date.now().toString(36)}`;

@@ -45,7 +45,9 @@ test.afterEach(async ({ site }, testInfo) => {
 export { expect };
 
 let counter = 0;
-/** An email no other test in this worker uses. */
-export function uniqueEmail(prefix = 'member'): string {
-  return `${prefix}-${process.pid}-${Date.now()}-${++counter}@example.com`;
+/** A name no other test on this worker's server uses (emails, file and playlist names). */
+export function uniqueStem(stem: string): string {
+  return `${stem}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 }
+
+export const uniqueEmail = (prefix = 'member') => `${uniqueStem(prefix)}@example.com`;

@@ -35,7 +35,7 @@ export function BackgroundSlider() {
   }, []);
 
   // Keyed by content, so that a change of overlay alone, or an identical answer, leaves the show alone.
-  const slidesJson = JSON.stringify(slidesFromData(data));
+  const slidesJson = useMemo(() => JSON.stringify(slidesFromData(data)), [data]);
   const slides = useMemo(() => JSON.parse(slidesJson) as Slide[], [slidesJson]);
   const config = configFromData(data);
   const { cycleTime, transitionDuration, randomOrder } = config;

@@ -16,7 +16,7 @@ export interface OverlaySettings {
   opacity: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isSrc = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 function slideList(value: unknown): Slide[] {

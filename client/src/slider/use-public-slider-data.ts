@@ -2,10 +2,9 @@
 // regains focus (spec §4), so that an administrator's change reaches open pages without a reload.
 // The server answers with an ETag and the browser revalidates on its own; no cache headers are sent.
 import { useEffect, useState } from 'react';
+import { isRecord } from './slides';
 
 export const PUBLIC_SLIDER_URL = '/api/slider/public';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
  * The `data` of the last good answer, or null before there is one. An answer identical to the last

@@ -1,5 +1,5 @@
-// What the admin end-to-end tests share: signing in through the form, opening a section from the
-// sidebar, and collecting what the page logs as an error.
+// What the end-to-end tests share about a page: signing in through the form, opening an admin
+// section from the sidebar, and collecting what the page logs as an error.
 import type { Page } from '@playwright/test';
 import { expect, type Site } from './fixtures';
 
@@ -24,12 +24,17 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** Fills in and sends the sign-in form. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** Signs in as the site's first admin and opens `section` from the sidebar. */
 export async function openAdminSection(page: Page, site: Site, section: { link: string; query: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(site.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(site.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, site.admin.email, site.admin.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section.link }).click();
   await expect(page).toHaveURL(new RegExp(`\\?section=${section.query}$`));
