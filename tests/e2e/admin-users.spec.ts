@@ -26,8 +26,9 @@ async function expectStats(page: Page, expected: Stats) {
 
 function userTable(page: Page) {
   const table = page.getByRole('table', { name: /^Users/ });
-  // Body rows only: the header row holds column headers, not cells.
-  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  // Users' rows only: the header row holds column headers, not cells, and the row that says
+  // "Loading users..." (a status) is no user: counting it made a search look done before it was.
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') }).filter({ hasNot: page.getByRole('status') });
   return { table, rows };
 }
 
