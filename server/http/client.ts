@@ -30,10 +30,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       // Our own cache-control (setHeaders) instead of the plugin's max-age=0 on everything.
       cacheControl: false,
       wildcard: true,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; the rest (index.html) must be revalidated.
         const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {
