@@ -3,19 +3,25 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
-import { LoginThrottle, type ThrottlePolicy } from './auth/login-throttle';
+import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { createMailer } from './auth/mailer';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
+import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
+import { slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
+import { registerAddressLimits } from './limits/address-limits';
+import type { CounterStore } from './limits/counter-store';
+import { MemoryCounterStore } from './limits/memory-counter-store';
 import { registerServeRoute } from './media/serve-route';
 import { Thumbnails } from './media/thumbnails';
 import { registerUploadRoute } from './media/upload-route';
@@ -31,28 +37,44 @@ export interface BuildOptions {
   clientDir?: string | undefined;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
-  throttlePolicy?: ThrottlePolicy;
+  /** Where the limits count; default a fresh one in memory. */
+  counters?: CounterStore;
+  /** Shorter slow-client windows (tests). */
+  slowClientLimits?: SlowClientLimits;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const serverOptions: FastifyServerOptions = {
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    // 0 turns the limit off; Fastify needs a number all the same.
+    bodyLimit: config.limits.BODY_LIMIT_BYTES || Number.MAX_SAFE_INTEGER,
+    http: slowHeaderOptions(options.slowClientLimits),
   };
   const app = Fastify(serverOptions);
 
+  // Only the site's own user may look into its data (the database, the secret, the media).
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
   const database = openDatabase(config.databaseFile);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const counters = options.counters ?? new MemoryCounterStore();
+  const { limits } = config;
 
   const deps: AppDeps = {
     config,
     db: database.db,
     tokens: createSessionTokens(config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir), config.jwtTtlSeconds),
     mailer,
-    loginThrottle: new LoginThrottle(options.throttlePolicy),
+    counters,
+    loginLockout: new LoginLockout(
+      counters,
+      { freeFailures: limits.LOGIN_FAILURES_FREE, accountFailuresPerHour: limits.LOGIN_ACCOUNT_FAILURES_PER_HOUR, ...LOCK_TIMES },
+      app.log,
+    ),
+    addressLimit: await registerAddressLimits(app, counters, limits),
     publicSlider: new PublicSliderCache(database.db, config.mediaRoot),
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
   };
@@ -63,7 +85,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
+  registerBodyRules(app, limits.BODY_LIMIT_BYTES);
+  watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);
 
@@ -73,6 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trpcOptions: {
       router: appRouter,
       createContext,
+      // More calls in one request: a 400 before any runs (the client's batch link uses the same figure).
+      ...(limits.TRPC_MAX_BATCH > 0 ? { maxBatchSize: limits.TRPC_MAX_BATCH } : {}),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
       },
@@ -82,7 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
   registerPublicSliderRoute(app, deps);
-  await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir);
+  await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });
 
   await app.ready();
   return app;

@@ -49,6 +49,27 @@ describe('configuration', () => {
     });
   });
 
+  it('refuses TRUST_PROXY=true, which would let every client choose its own address', () => {
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust any X-Forwarded-For/);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+
+  it('reads every limit from its variable with CONTRACT §3 defaults, 0 turning one off', () => {
+    expect(parseConfig({}).limits).toEqual({
+      LOGIN_FAILURES_FREE: 5,
+      LOGIN_ACCOUNT_FAILURES_PER_HOUR: 50,
+      LOGINS_PER_MINUTE: 30,
+      REGISTRATIONS_PER_HOUR: 10,
+      FORGOT_PER_HOUR: 10,
+      RESET_MAILS_PER_HOUR: 3,
+      RESETS_PER_HOUR: 20,
+      TRPC_MAX_BATCH: 10,
+      BODY_LIMIT_BYTES: 1048576,
+    });
+    expect(parseConfig({ LOGINS_PER_MINUTE: '0', BODY_LIMIT_BYTES: '2048' }).limits).toMatchObject({ LOGINS_PER_MINUTE: 0, BODY_LIMIT_BYTES: 2048 });
+    expect(() => parseConfig({ REGISTRATIONS_PER_HOUR: '-1', TRPC_MAX_BATCH: 'ten' })).toThrow(/REGISTRATIONS_PER_HOUR[\s\S]*TRPC_MAX_BATCH/);
+  });
+
   it('reads TRUST_PROXY as a hop count', () => {
     const trust = parseConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);

@@ -1,7 +1,7 @@
 // The environment, parsed once at start by one schema (CONTRACT §1). Every variable is optional.
 import path from 'node:path';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRPC_MAX_BATCH_DEFAULT } from '../shared/constants';
 
 const optionalText = z
   .string()
@@ -18,6 +18,29 @@ export function parseDurationSeconds(value: string): number | undefined {
   if (!match) return undefined;
   const seconds = Number(match[1]) * unitSeconds[(match[2] ?? 's') as keyof typeof unitSeconds];
   return seconds > 0 ? seconds : undefined;
+}
+
+/** CONTRACT §3 "Limits and sessions": each limit's variable and default; 0 turns that limit off. */
+export const LIMIT_DEFAULTS = {
+  LOGIN_FAILURES_FREE: 5,
+  LOGIN_ACCOUNT_FAILURES_PER_HOUR: 50,
+  LOGINS_PER_MINUTE: 30,
+  REGISTRATIONS_PER_HOUR: 10,
+  FORGOT_PER_HOUR: 10,
+  RESET_MAILS_PER_HOUR: 3,
+  RESETS_PER_HOUR: 20,
+  TRPC_MAX_BATCH: TRPC_MAX_BATCH_DEFAULT,
+  BODY_LIMIT_BYTES: 1024 * 1024,
+} as const;
+
+export type LimitName = keyof typeof LIMIT_DEFAULTS;
+export type Limits = Record<LimitName, number>;
+
+function limitVariables() {
+  const count = (fallback: number) => z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(fallback);
+  return Object.fromEntries(Object.entries(LIMIT_DEFAULTS).map(([name, fallback]) => [name, count(fallback)])) as {
+    [K in LimitName]: ReturnType<typeof count>;
+  };
 }
 
 const envSchema = z.object({
@@ -42,7 +65,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   ADMIN_NAME: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: optionalText,
+  TRUST_PROXY: optionalText.refine((v) => v !== 'true', {
+    message:
+      'true would trust any X-Forwarded-For, so every client could pick its own address and walk past every limit; give the number of proxies in front of the site (1) or their addresses',
+  }),
+  ...limitVariables(),
 });
 
 export interface AppConfig {
@@ -59,8 +86,10 @@ export interface AppConfig {
   mailFrom: string;
   firstAdmin: { email: string; password: string; name: string } | undefined;
   logLevel: string;
-  /** Fastify's trustProxy: false, true, a hop-count check, or a comma-separated list of addresses. */
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Fastify's trustProxy: false, a hop-count check, or a comma-separated list of addresses. */
+  trustProxy: false | string | ((address: string, hop: number) => boolean);
+  /** CONTRACT §3 "Limits and sessions"; 0 turns a limit off. */
+  limits: Limits;
 }
 
 export class ConfigError extends Error {
@@ -69,7 +98,6 @@ export class ConfigError extends Error {
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
@@ -107,5 +135,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    limits: Object.fromEntries(Object.keys(LIMIT_DEFAULTS).map((name) => [name, e[name as LimitName]])) as Limits,
   };
 }

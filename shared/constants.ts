@@ -16,6 +16,9 @@ export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** Calls in one tRPC batch unless TRPC_MAX_BATCH says otherwise (CONTRACT §3). */
+export const TRPC_MAX_BATCH_DEFAULT = 10;
+
 /** localStorage key of the session token (spec §3). */
 export const TOKEN_STORAGE_KEY = 'token';
 

@@ -1,12 +1,26 @@
 // Every user-visible text that the server sends and the client also shows or falls back to.
 // Spec §8 is the source of these words; change them there first.
 
+/** "45 seconds", "1 minute", "15 minutes": a wait, rounded up to what a person would read. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) {
+    const s = Math.max(1, Math.ceil(seconds));
+    return `${s} second${s === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   loginFailed: 'Login failed',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again, or reset your password.`,
+  /** A per-address limit (CONTRACT §3): what was refused, and how long until it may be tried again. */
+  tooManyFromAddress: (what: string, retryAfterSeconds: number) => `Too many ${what} from your network. Please try again in ${waitText(retryAfterSeconds)}.`,
+  signedOut: 'Signed out',
+  signedOutEverywhere: 'Signed out everywhere',
   emailInUse: 'An account with that email already exists',
   resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
   resetSuccessful: 'Password reset successful',

@@ -42,3 +42,8 @@ export function consumeResetToken(db: Db, token: string, now = Date.now()): stri
     .get();
   return row && row.expiresAt > now ? row.userId : undefined;
 }
+
+/** Removes the user's pending link, if any (an admin changed the email or password). */
+export function deleteResetToken(db: Db, userId: string): void {
+  db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+}

@@ -7,10 +7,11 @@ import {
   resetPasswordInput,
 } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
-import { memberProcedure, publicProcedure, router } from '../trpc/init';
+import { memberProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init';
 import { RetryLater } from '../trpc/errors';
 import {
   EmailInUseError,
+  endSessions,
   findCredentialsByEmail,
   findPublicUserById,
   findUserIdByEmail,
@@ -19,10 +20,13 @@ import {
 } from '../users/data';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { resetMail } from './reset-mail';
+import { mayMailReset } from './reset-mail-quota';
 import { consumeResetToken, findResetTokenUser, issueResetToken } from './reset-tokens';
+import { revokeToken } from './sessions';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    await ctx.limit('register');
     const passwordHash = await hashPassword(input.password);
     try {
       const user = insertUser(ctx.deps.db, { name: input.name, email: input.email, passwordHash });
@@ -35,35 +39,53 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { loginThrottle, db, tokens } = ctx.deps;
-    const waitMs = loginThrottle.retryAfterMs(input.email, ctx.ip);
-    if (waitMs > 0) {
-      ctx.log.warn({ email: input.email, ip: ctx.ip }, 'sign-in refused: account locked for this address');
+    await ctx.limit('login');
+    const { loginLockout, db, tokens } = ctx.deps;
+    const account = findCredentialsByEmail(db, input.email);
+    const admission = await loginLockout.admit({ email: input.email, generation: account?.passwordChangedAt ?? 0, ip: ctx.ip });
+    if ('retryAfterMs' in admission) {
       throw new TRPCError({
         code: 'TOO_MANY_REQUESTS',
-        message: MESSAGES.tooManyAttempts(Math.ceil(waitMs / 60_000)),
-        cause: new RetryLater(Math.ceil(waitMs / 1000)),
+        message: MESSAGES.tooManyAttempts(Math.ceil(admission.retryAfterMs / 60_000)),
+        cause: new RetryLater(Math.ceil(admission.retryAfterMs / 1000)),
       });
     }
-    const account = findCredentialsByEmail(db, input.email);
-    const passwordMatches = account
-      ? await verifyPassword(account.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
+    const { attempt } = admission;
+    let passwordMatches: boolean;
+    try {
+      passwordMatches = account ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    } catch (error) {
+      await attempt.abandoned();
+      throw error;
+    }
     // Unknown email, wrong password and suspended account are one answer, so none can be told apart.
     if (!account || !passwordMatches || account.status !== 'active') {
-      loginThrottle.recordFailure(input.email, ctx.ip);
+      await attempt.failed();
       ctx.log.warn({ email: input.email, ip: ctx.ip }, 'sign-in failed');
       throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
     }
-    loginThrottle.recordSuccess(input.email, ctx.ip);
+    await attempt.succeeded();
     ctx.log.info({ userId: account.id }, 'signed in');
     return { token: await tokens.sign({ id: account.id, role: account.role }) };
   }),
 
-  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => {
+  logout: sessionProcedure.mutation(({ ctx }) => {
+    revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });
+    ctx.log.info({ userId: ctx.user.id }, 'signed out');
+    return { message: MESSAGES.signedOut };
+  }),
+
+  logoutAll: sessionProcedure.mutation(({ ctx }) => {
+    endSessions(ctx.deps.db, ctx.user.id);
+    ctx.log.info({ userId: ctx.user.id }, 'signed out everywhere');
+    return { message: MESSAGES.signedOutEverywhere };
+  }),
+
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
+    await ctx.limit('forgotPassword');
     const { db, mailer, config } = ctx.deps;
     const userId = findUserIdByEmail(db, input.email);
-    if (userId) {
+    if (userId && (await mayMailReset(ctx.deps, userId, ctx.log))) {
       const token = issueResetToken(db, userId);
       ctx.log.info({ userId }, 'password reset requested');
       // Not awaited: the answer must not take longer (or fail) when the account exists.
@@ -75,7 +97,8 @@ export const authRouter = router({
   }),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    const { db, loginThrottle } = ctx.deps;
+    await ctx.limit('resetPassword');
+    const { db } = ctx.deps;
     const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.resetTokenInvalid });
     // Look before hashing, so a made-up token costs no argon2 work; consume after, atomically.
     if (!findResetTokenUser(db, input.token)) throw invalid();
@@ -85,9 +108,8 @@ export const authRouter = router({
       if (owner) setPasswordHash(db, owner, passwordHash);
       return owner;
     });
+    // The new password also starts the account's sign-in lockout over (its counts are keyed by it).
     if (!userId) throw invalid();
-    const user = findPublicUserById(db, userId);
-    if (user) loginThrottle.forgetAccount(user.email);
     ctx.log.info({ userId }, 'password reset completed');
     return { message: MESSAGES.resetSuccessful };
   }),

@@ -57,7 +57,8 @@ describe('session tokens', () => {
     ['a token signed with HS512 by the right secret', () => sign({ user: { id: userId, role: 'user' }, iat: now(), exp: now() + 600 }, TEST_JWT_SECRET, 'HS512')],
     ['an expired token', () => sign({ user: { id: userId, role: 'user' }, iat: now() - 7200, exp: now() - 3600 })],
     ['a token without exp', () => sign({ user: { id: userId, role: 'user' }, iat: now() })],
-    ['a token for an unknown user', () => sign({ user: { id: 'no-such-user', role: 'admin' }, iat: now(), exp: now() + 600 })],
+    ['a token for an unknown user', () => sign({ user: { id: 'no-such-user', role: 'admin' }, iat: now(), exp: now() + 600, jti: 'unknown-user' })],
+    ['a token without an id (jti), which no sign-out could end', () => sign({ user: { id: userId, role: 'user' }, iat: now(), exp: now() + 600 })],
   ])('%s is 401', async (_case, make) => {
     const res = await me(await make());
     expect(res.statusCode).toBe(401);
@@ -76,13 +77,13 @@ describe('session tokens', () => {
     expect(res.json().error.message).toBe(MESSAGES.accountSuspended);
   });
 
-  it('a token issued before the last password change is 401', async () => {
-    sql('update users set password_changed_at = ? where id = ?', Date.now() + 1000, userId);
+  it('a token issued before the user’s sessions were last ended is 401', async () => {
+    sql('update users set sessions_valid_from = ? where id = ?', Date.now() + 1000, userId);
     expect((await me(token)).statusCode).toBe(401);
   });
 
   it('the role comes from the database, not the token', async () => {
-    const forged = await sign({ user: { id: userId, role: 'admin' }, iat: Date.now() / 1000, exp: now() + 600 });
+    const forged = await sign({ user: { id: userId, role: 'admin' }, iat: Date.now() / 1000, exp: now() + 600, jti: 'forged-role' });
     const res = await me(forged);
     expect(res.json().result.data.role).toBe('user');
   });

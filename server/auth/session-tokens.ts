@@ -1,11 +1,20 @@
-// Session tokens: HS256 JWTs with the payload {user: {id, role}} (CONTRACT "Tokens and roles").
+// Session tokens: HS256 JWTs with the payload {user: {id, role}} (CONTRACT "Tokens and roles"),
+// each with its own id (jti), by which a sign-out ends that token alone (server/auth/sessions.ts).
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '../../shared/constants';
 
+export interface TokenClaims {
+  userId: string;
+  tokenId: string;
+  issuedAtMs: number;
+  expiresAtMs: number;
+}
+
 export interface SessionTokens {
   sign(user: { id: string; role: Role }): Promise<string>;
-  /** The user id and the issue time in ms, or null for any token that is malformed, forged or expired. */
-  verify(token: string): Promise<{ userId: string; issuedAtMs: number } | null>;
+  /** The token's claims, or null for any token that is malformed, forged or expired. */
+  verify(token: string): Promise<TokenClaims | null>;
 }
 
 export function createSessionTokens(secret: string, ttlSeconds: number): SessionTokens {
@@ -23,14 +32,18 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
         .setExpirationTime(Math.floor(now) + ttlSeconds)
+        .setJti(randomBytes(16).toString('base64url'))
         .sign(await key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['iat', 'exp'] });
+        // A token without a jti (issued before sign-out existed) could not be signed out: refused.
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['iat', 'exp', 'jti'] });
         const user = payload.user as { id?: unknown } | undefined;
-        if (typeof user?.id !== 'string' || typeof payload.iat !== 'number') return null;
-        return { userId: user.id, issuedAtMs: Math.round(payload.iat * 1000) };
+        if (typeof user?.id !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') {
+          return null;
+        }
+        return { userId: user.id, tokenId: payload.jti, issuedAtMs: Math.round(payload.iat * 1000), expiresAtMs: payload.exp * 1000 };
       } catch {
         return null;
       }

@@ -1,5 +1,5 @@
 // Opens the SQLite file, sets the pragmas every connection needs and applies pending migrations.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -16,7 +16,11 @@ export interface DatabaseHandle {
 }
 
 export function openDatabase(file: string): DatabaseHandle {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Password hashes live here: readable by the site's own user only, from the first byte (SQLite
+  // gives its -wal and -shm files the database file's mode).
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commits.

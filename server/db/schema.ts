@@ -15,8 +15,11 @@ export const users = sqliteTable(
     membershipTier: text('membership_tier', { enum: MEMBERSHIP_TIERS }).notNull().default('free'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     passwordHash: text('password_hash').notNull(),
-    // Milliseconds. Tokens issued before it are refused (CONTRACT "Tokens and roles").
+    // Milliseconds. A new password starts the sign-in lockout's counts over (server/auth/login-lockout.ts).
     passwordChangedAt: integer('password_changed_at').notNull(),
+    // Milliseconds. Tokens issued before it are refused: moved by a new password, an admin's change
+    // of the email, and "Sign out everywhere" (CONTRACT "Tokens and roles", §3 "Limits and sessions").
+    sessionsValidFrom: integer('sessions_valid_from').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -41,6 +44,20 @@ export const passwordResets = sqliteTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+// Single tokens signed out before they expire, by their jti; a row outlives its token by nothing
+// (expired rows are removed as new ones come: server/auth/sessions.ts).
+export const revokedTokens = sqliteTable(
+  'revoked_tokens',
+  {
+    tokenId: text('token_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
 
 // How many users have each one- and two-character fragment in their (ASCII lower-cased) name or
 // email: the exact count for searches too short for the trigram index (server/users/search-index.ts).

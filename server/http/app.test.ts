@@ -1,10 +1,12 @@
 // The HTTP shell around the procedures: health, headers, 404s, the SPA fallback, hidden 5xx.
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { callJson, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
+import { buildApp } from '../app';
+import { parseConfig } from '../config';
 
 let t: TestApp | undefined;
 let clientDir: string | undefined;
@@ -92,5 +94,37 @@ describe('the HTTP shell', () => {
     expect(forgot.statusCode).toBe(500);
     expect(forgot.json()).toEqual({ message: 'Internal Server Error' });
     expect(t.logs.text).toContain('no such table');
+  });
+
+  it('keeps member data out of caches (no-store) while the public slider data keeps its ETag', async () => {
+    t = await createTestApp();
+    const { body } = await callJson(t.app, 'POST', '/api/auth/register', { name: 'Cai', email: 'cai@example.com', password: 'cai password' });
+    const me = await t.app.inject({ url: '/trpc/auth.me', headers: { authorization: `Bearer ${String(body.token)}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const slider = await t.app.inject('/api/slider/public');
+    expect(slider.headers['cache-control']).toBe('no-cache');
+    expect(slider.headers.etag).toMatch(/^"/);
+    expect(slider.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends Strict-Transport-Security when APP_URL is https', async () => {
+    t = await createTestApp({ env: { APP_URL: 'https://courses.example.com' } });
+    for (const url of ['/healthz', '/api/slider/public', '/api/nothing']) {
+      expect((await t.app.inject(url)).headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+  });
+
+  it('creates DATA_DIR readable by the site’s user only (0700) and app.db 0600', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'qc-modes-'));
+    const dataDir = path.join(parent, 'site');
+    const app = await buildApp(parseConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' }), { clientDir: undefined });
+    try {
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dataDir, 'app.db')).mode & 0o777).toBe(0o600);
+    } finally {
+      await app.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -11,6 +11,8 @@ import { pageContentSecurityPolicy } from './security-headers';
 
 // vite.config.ts writes this into index.html wherever a nonce belongs.
 const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
+// client/index.html's meta tag for the tRPC batch size the server takes (TRPC_MAX_BATCH).
+const BATCH_PLACEHOLDER = 'TRPC_MAX_BATCH_PLACEHOLDER';
 
 const NEVER_HTML = /^\/(api|trpc|media|thumbs)(\/|$)/;
 // A missing /assets/old-chunk.js or /favicon.ico must stay a 404, not become the page.
@@ -21,7 +23,7 @@ function wantsPage(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !NEVER_HTML.test(pathname) && !LOOKS_LIKE_FILE.test(pathname);
 }
 
-export async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+export async function registerClient(app: FastifyInstance, clientDir: string | undefined, { trpcMaxBatch }: { trpcMaxBatch: number }) {
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -41,7 +43,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   }
 
   // Read once: the page is small, and each response fills in its own nonce.
-  const page = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  const page = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(BATCH_PLACEHOLDER, String(trpcMaxBatch)) : '';
   const sendPage = (reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
     return reply

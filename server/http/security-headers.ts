@@ -46,7 +46,11 @@ export const DATA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 const DATA_HEADERS = Object.entries(DATA_SECURITY_HEADERS);
 
-export function registerSecurityHeaders(app: FastifyInstance) {
+// Once a browser has seen the site over https, it never goes back to plain http for a year.
+export const HSTS_HEADER = 'max-age=31536000';
+
+/** `https`: the site's public address (APP_URL) is https, so HSTS is sent. */
+export function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }) {
   // A callback hook, not an async one: it runs on every response, and a promise per response is
   // measurable. (GET /api/slider/public writes its own, precomputed: server/slider/public-route.ts.)
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -54,6 +58,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     for (const [name, value] of isPage ? PAGE_HEADERS : DATA_HEADERS) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
+    // Answers that say nothing of their caching (API data, a member's own data among them) are
+    // kept by no cache; files, pages and the public slider data set their own.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (https) reply.header('strict-transport-security', HSTS_HEADER);
     done(null, payload);
   });
 }

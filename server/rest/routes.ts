@@ -39,6 +39,8 @@ const routes: RestRoute[] = [
     url: '/api/auth/reset-password/:token',
     call: (c, r) => c.auth.resetPassword(untrusted({ ...body(r), token: params(r).token })),
   },
+  { method: 'POST', url: '/api/auth/logout', call: (c) => c.auth.logout() },
+  { method: 'POST', url: '/api/auth/logout-all', call: (c) => c.auth.logoutAll() },
 
   { method: 'GET', url: '/api/admin/stats', style: SUCCESS_ERROR_STYLE, call: async (c) => withSuccess(await c.users.stats()) },
   { method: 'GET', url: '/api/admin/users', call: (c, r) => c.users.list(untrusted(query(r))) },

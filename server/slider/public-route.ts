@@ -5,7 +5,7 @@
 // included, since the hijacked reply skips the onSend hook): Fastify's reply pipeline, run on
 // every request, cost a third of this route's throughput (scripts/bench/slider-public.ts).
 import type { FastifyInstance } from 'fastify';
-import { DATA_SECURITY_HEADERS } from '../http/security-headers';
+import { DATA_SECURITY_HEADERS, HSTS_HEADER } from '../http/security-headers';
 import type { AppDeps } from '../trpc/context';
 import type { PublicSliderEntry } from './public-data';
 
@@ -23,20 +23,26 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-function prepare(entry: PublicSliderEntry): PreparedAnswer {
+function prepare(entry: PublicSliderEntry, https: boolean): PreparedAnswer {
   const body = Buffer.from(entry.json);
   // no-cache: keep it, but ask every time; the ETag makes asking cheap.
-  const notModified = { ...DATA_SECURITY_HEADERS, etag: entry.etag, 'cache-control': 'no-cache' };
+  const notModified = {
+    ...DATA_SECURITY_HEADERS,
+    ...(https ? { 'strict-transport-security': HSTS_HEADER } : {}),
+    etag: entry.etag,
+    'cache-control': 'no-cache',
+  };
   return { body, notModified, full: { ...notModified, 'content-type': 'application/json; charset=utf-8', 'content-length': body.length } };
 }
 
 export function registerPublicSliderRoute(app: FastifyInstance, deps: AppDeps) {
   const prepared = new WeakMap<PublicSliderEntry, PreparedAnswer>();
+  const https = deps.config.appUrl.startsWith('https:');
   // Logged at warn and above only: one info line per page view would cost more than the answer.
   app.get('/api/slider/public', { logLevel: 'warn' }, async (request, reply) => {
     const entry = await deps.publicSlider.get();
     let answer = prepared.get(entry);
-    if (!answer) prepared.set(entry, (answer = prepare(entry)));
+    if (!answer) prepared.set(entry, (answer = prepare(entry, https)));
     reply.hijack();
     if (matches(request.headers['if-none-match'], entry.etag)) {
       reply.raw.writeHead(304, answer.notModified).end();

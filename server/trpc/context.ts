@@ -4,9 +4,11 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { UserStatus, Role } from '../../shared/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import type { LoginThrottle } from '../auth/login-throttle';
+import type { LoginLockout } from '../auth/login-lockout';
 import type { Mailer } from '../auth/mailer';
 import type { SessionTokens } from '../auth/session-tokens';
+import type { AddressLimit, AddressLimiter } from '../limits/address-limits';
+import type { CounterStore } from '../limits/counter-store';
 import type { Thumbnails } from '../media/thumbnails';
 import type { PublicSliderCache } from '../slider/public-data';
 import { findSessionUser } from '../users/data';
@@ -16,7 +18,10 @@ export interface AppDeps {
   db: Db;
   tokens: SessionTokens;
   mailer: Mailer;
-  loginThrottle: LoginThrottle;
+  /** Every limit's counts (CONTRACT §3). */
+  counters: CounterStore;
+  loginLockout: LoginLockout;
+  addressLimit: AddressLimiter;
   /** The public slider answer; invalidate() after any change to the config, playlists or library. */
   publicSlider: PublicSliderCache;
   thumbnails: Thumbnails;
@@ -28,14 +33,22 @@ export interface SessionUser {
   status: UserStatus;
 }
 
+/** The token a session came with, for signing it out. */
+export interface SessionToken {
+  tokenId: string;
+  expiresAtMs: number;
+}
+
 /** Why there is no usable session: no token at all, or one that no longer stands for a user. */
-export type Session = { user: SessionUser } | { failure: 'missing' | 'invalid' };
+export type Session = { user: SessionUser; token: SessionToken } | { failure: 'missing' | 'invalid' };
 
 export interface Context {
   deps: AppDeps;
   log: FastifyBaseLogger;
   ip: string;
   session(): Promise<Session>;
+  /** Counts this call against a per-address limit; past it, throws a 429. */
+  limit(name: AddressLimit): Promise<void>;
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -47,10 +60,13 @@ async function resolveSession(deps: AppDeps, token: string | undefined): Promise
   if (!token) return { failure: 'missing' };
   const claims = await deps.tokens.verify(token);
   if (!claims) return { failure: 'invalid' };
-  // Role, status and existence come from the database, never from the token.
-  const user = findSessionUser(deps.db, claims.userId);
-  if (!user || claims.issuedAtMs < user.passwordChangedAt) return { failure: 'invalid' };
-  return { user: { id: user.id, role: user.role, status: user.status } };
+  // Role, status, existence and sign-outs come from the database, never from the token.
+  const user = findSessionUser(deps.db, claims.userId, claims.tokenId);
+  if (!user || user.revoked || claims.issuedAtMs < user.sessionsValidFrom) return { failure: 'invalid' };
+  return {
+    user: { id: user.id, role: user.role, status: user.status },
+    token: { tokenId: claims.tokenId, expiresAtMs: claims.expiresAtMs },
+  };
 }
 
 export function contextFactory(deps: AppDeps) {
@@ -61,6 +77,7 @@ export function contextFactory(deps: AppDeps) {
       log: req.log,
       ip: req.ip,
       session: () => (session ??= resolveSession(deps, bearerToken(req.headers.authorization))),
+      limit: (name) => deps.addressLimit(name, req),
     };
   };
 }

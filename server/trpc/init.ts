@@ -2,7 +2,7 @@
 // both transports share.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
-import type { Context, SessionUser } from './context';
+import type { Context, SessionToken, SessionUser } from './context';
 import { publicMessage, retryAfterOf } from './errors';
 
 const t = initTRPC.context<Context>().create({
@@ -19,15 +19,21 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-/** The signed-in, active user behind the call, or a 401/403 (both transports and the upload route). */
-export async function requireMember(ctx: Context): Promise<SessionUser> {
+/** The user and token behind the call, active or not, or a 401. */
+async function requireSession(ctx: Context): Promise<{ user: SessionUser; token: SessionToken }> {
   const session = await ctx.session();
   if ('failure' in session) {
     const message = session.failure === 'missing' ? MESSAGES.notSignedIn : MESSAGES.sessionExpired;
     throw new TRPCError({ code: 'UNAUTHORIZED', message });
   }
-  if (session.user.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
-  return session.user;
+  return session;
+}
+
+/** The signed-in, active user behind the call, or a 401/403 (both transports and the upload route). */
+export async function requireMember(ctx: Context): Promise<SessionUser> {
+  const { user } = await requireSession(ctx);
+  if (user.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
+  return user;
 }
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {
@@ -35,6 +41,9 @@ export async function requireAdmin(ctx: Context): Promise<SessionUser> {
   if (user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
   return user;
 }
+
+/** Any valid session, suspended or not: signing out must work for everyone. */
+export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireSession(ctx) }));
 
 export const memberProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: { user: await requireMember(ctx) } }));
 

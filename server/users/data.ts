@@ -4,6 +4,8 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { deleteResetToken } from '../auth/reset-tokens';
+import { tokenIsRevoked } from '../auth/sessions';
 import { indexUser, unindexUser } from './search-index';
 
 /** A user as every API answers it: never a password or a hash (CONTRACT "Users (admin)"). */
@@ -108,33 +110,47 @@ export interface UserChanges {
 }
 
 /**
- * Applies the given changes (a new hash also moves passwordChangedAt, signing the user out
- * everywhere) and returns the user, or undefined if there is no such user.
+ * Applies the given changes and returns the user, or undefined if there is no such user. A new
+ * password or email also ends the user's sessions and removes a pending reset link (CONTRACT §3):
+ * whoever held the account before the change must not keep it.
  */
 export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser | undefined {
   const now = Date.now();
   const { passwordHash, ...fields } = changes;
-  const set = {
-    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-    ...(fields.email ? { email: fields.email.toLowerCase() } : {}),
-    ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
-    updatedAt: now,
-  };
+  const email = fields.email?.toLowerCase();
   try {
     return db.transaction((tx) => {
       const before = tx.select({ rowid: rowidColumn, name: users.name, email: users.email }).from(users).where(eq(users.id, id)).get();
       if (!before) return undefined;
+      const takenOver = passwordHash !== undefined || (email !== undefined && email !== before.email);
+      const set = {
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+        ...(email ? { email } : {}),
+        ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+        ...(takenOver ? { sessionsValidFrom: endOfSessionsNow(now) } : {}),
+        updatedAt: now,
+      };
       const { rowid, ...row } = tx.update(users).set(set).where(eq(users.id, id)).returning({ ...publicColumns, rowid: rowidColumn }).get()!;
       if (row.name !== before.name || row.email !== before.email) {
         unindexUser(tx, before);
         indexUser(tx, { rowid, name: row.name, email: row.email });
       }
+      if (takenOver) deleteResetToken(tx, id);
       return toPublicUser(row);
     });
   } catch (error) {
     if (isUniqueEmailViolation(error)) throw new EmailInUseError();
     throw error;
   }
+}
+
+// Tokens are refused when issued before sessionsValidFrom; one millisecond on, so that a token
+// issued in this very millisecond ends too.
+const endOfSessionsNow = (now: number) => now + 1;
+
+/** Ends every session of the user issued so far ("Sign out everywhere"); false if there is no such user. */
+export function endSessions(db: Db, id: string): boolean {
+  return db.update(users).set({ sessionsValidFrom: endOfSessionsNow(Date.now()) }).where(eq(users.id, id)).run().changes > 0;
 }
 
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
@@ -170,19 +186,22 @@ export function userStats(db: Db) {
 // Matches the unique index on lower(email), so a lookup by email is one index probe.
 const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-/** What sign-in needs: the hash and the status, looked up by email. */
+/** What sign-in needs: the hash, the status, and the password's generation for the lockout, looked up by email. */
 export function findCredentialsByEmail(db: Db, email: string) {
   return db
-    .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash })
+    .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash, passwordChangedAt: users.passwordChangedAt })
     .from(users)
     .where(emailIs(email))
     .get();
 }
 
-/** What every authenticated call re-reads: existence, role, status and when the password last changed. */
-export function findSessionUser(db: Db, id: string) {
+/**
+ * What every authenticated call re-reads, in one query: existence, role, status, since when its
+ * tokens count, and whether this token was signed out.
+ */
+export function findSessionUser(db: Db, id: string, tokenId: string) {
   return db
-    .select({ id: users.id, role: users.role, status: users.status, passwordChangedAt: users.passwordChangedAt })
+    .select({ id: users.id, role: users.role, status: users.status, sessionsValidFrom: users.sessionsValidFrom, revoked: tokenIsRevoked(tokenId) })
     .from(users)
     .where(eq(users.id, id))
     .get();
@@ -197,7 +216,7 @@ export function findUserIdByEmail(db: Db, email: string): string | undefined {
   return db.select({ id: users.id }).from(users).where(emailIs(email)).get()?.id;
 }
 
-/** Replaces the hash and moves passwordChangedAt, which invalidates every older session token. */
+/** Replaces the hash, which ends every session so far (updateUser). */
 export function setPasswordHash(db: Db, id: string, passwordHash: string): void {
   updateUser(db, id, { passwordHash });
 }

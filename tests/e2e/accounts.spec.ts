@@ -77,11 +77,38 @@ test('a member signs in to the dashboard, sees the locked course, and logs out',
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  const token = await storedToken(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBeNull();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+  // Logout ended the token on the server too: a copy kept elsewhere no longer works.
+  const me = await request.get('/trpc/auth.me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+});
+
+test('"Sign out everywhere" on the dashboard ends the member’s session in every browser', async ({ page, browser, request }) => {
+  const email = uniqueEmail('everywhere');
+  await request.post('/api/auth/register', { data: { name: 'Eve Everywhere', email, password: 'everywhere password' } });
+  const laptop = await browser.newContext();
+  try {
+    const other = await laptop.newPage();
+    await signIn(other, email, 'everywhere password');
+    await expect(other.getByRole('heading', { name: 'Welcome, Eve Everywhere' })).toBeVisible();
+
+    await signIn(page, email, 'everywhere password');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedToken(page)).toBeNull();
+
+    // The other browser still holds its token, but the server no longer takes it.
+    await other.reload();
+    await expect(other).toHaveURL(/\/login$/);
+    await expect(other.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  } finally {
+    await laptop.close();
+  }
 });
 
 test('an admin signs in to the admin panel and logs out', async ({ page, site }) => {

@@ -10,7 +10,7 @@ interface AdminSidebarProps {
 
 /** Spec §2: titled Admin Panel, the four sections, and Logout (token removed, back to /). */
 export function AdminSidebar({ current, me }: AdminSidebarProps) {
-  const logout = useLogout();
+  const { logout, pending } = useLogout();
   return (
     <div className="panel admin-sidebar">
       <div className="admin-sidebar__head">
@@ -37,7 +37,7 @@ export function AdminSidebar({ current, me }: AdminSidebarProps) {
           ))}
         </ul>
       </nav>
-      <Button variant="quiet" className="button--small admin-sidebar__logout" onClick={logout}>
+      <Button variant="quiet" className="button--small admin-sidebar__logout" busy={pending} onClick={() => void logout()}>
         Logout
       </Button>
     </div>

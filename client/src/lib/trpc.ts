@@ -3,15 +3,27 @@
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/trpc/router';
+import { TRPC_MAX_BATCH_DEFAULT } from '../../../shared/constants';
 import { getToken } from './session';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/**
+ * How many calls the server takes in one batch (TRPC_MAX_BATCH, written into the page by the
+ * server; 0: no limit). The dev server's page has no figure: the default applies.
+ */
+function maxBatchItems(): number {
+  const served = Number.parseInt(document.querySelector<HTMLMetaElement>('meta[name="trpc-max-batch"]')?.content ?? '', 10);
+  if (Number.isNaN(served)) return TRPC_MAX_BATCH_DEFAULT;
+  return served === 0 ? Infinity : served;
+}
 
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       httpBatchLink({
         url: '/trpc',
+        maxItems: maxBatchItems(),
         headers() {
           const token = getToken();
           return token ? { Authorization: `Bearer ${token}` } : {};

@@ -13,7 +13,7 @@ import { ModuleList } from './module-list';
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const me = useCurrentUser();
-  const logout = useLogout();
+  const { logout, logoutEverywhere, everywhereError, pending } = useLogout();
   // Read once: the link must not flicker while signing out removes the token.
   const [isAdmin] = useState(() => roleOf(getToken()) === 'admin');
 
@@ -56,11 +56,18 @@ export function DashboardPage() {
               Open the Admin Panel
             </ButtonLink>
           )}
-          <Button variant="quiet" onClick={logout}>
+          <Button variant="quiet" busy={pending} onClick={() => void logout()}>
             Logout
+          </Button>
+          <Button variant="quiet" busy={pending} onClick={() => void logoutEverywhere()}>
+            Sign out everywhere
           </Button>
         </div>
       </section>
+
+      {everywhereError && (
+        <FormMessage tone="error">{`Could not sign out everywhere: ${serverMessage(everywhereError, MESSAGES.somethingWentWrong)}`}</FormMessage>
+      )}
 
       {me.error && me.error.data?.httpStatus !== 401 && (
         <FormMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</FormMessage>

@@ -1,0 +1,103 @@
+// The sign-in lockout's rules on their own (CONTRACT §3), with a clock the test moves. The HTTP
+// side (parallel requests, batches, the 429) is in limits-rest.test.ts.
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { MemoryCounterStore } from '../limits/memory-counter-store';
+import { LOCK_TIMES, LoginLockout, type Admission, type LoginAttemptKey } from './login-lockout';
+
+function setup(policy: Partial<{ freeFailures: number; accountFailuresPerHour: number }> = {}) {
+  const clock = { now: 1_000_000 };
+  const store = new MemoryCounterStore(undefined, () => clock.now);
+  const lockout = new LoginLockout(store, { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES, ...policy }, pino({ level: 'silent' }));
+  return { clock, lockout };
+}
+
+const key = (ip = '10.0.0.1', generation = 0): LoginAttemptKey => ({ email: 'ann@example.com', generation, ip });
+const admitted = (admission: Admission) => 'attempt' in admission;
+
+/** Admits `n` attempts at once, then fails every admitted one; returns how many were admitted. */
+async function guessAtOnce(lockout: LoginLockout, n: number, k = key()): Promise<number> {
+  const admissions = await Promise.all(Array.from({ length: n }, () => lockout.admit(k)));
+  await Promise.all(admissions.map((a) => ('attempt' in a ? a.attempt.failed() : undefined)));
+  return admissions.filter(admitted).length;
+}
+
+describe('the sign-in lockout', () => {
+  it('checks at most five of a hundred guesses sent at once, then locks for 30 s', async () => {
+    const { lockout } = setup();
+    expect(await guessAtOnce(lockout, 100)).toBe(5);
+    const locked = await lockout.admit(key());
+    expect(locked).toEqual({ retryAfterMs: 30_000 });
+  });
+
+  it('after each lock lets exactly one check through, and each failure doubles the lock up to 15 minutes', async () => {
+    const { clock, lockout } = setup();
+    await guessAtOnce(lockout, 5);
+    const locks = [];
+    for (let round = 0; round < 7; round++) {
+      const wait = await lockout.admit(key());
+      if (!('retryAfterMs' in wait)) throw new Error('expected a lock');
+      locks.push(wait.retryAfterMs);
+      clock.now += wait.retryAfterMs;
+      expect(await guessAtOnce(lockout, 20)).toBe(1);
+    }
+    expect(locks).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000]);
+  });
+
+  it('a success clears the count for the account and address', async () => {
+    const { lockout } = setup();
+    await guessAtOnce(lockout, 4);
+    const right = await lockout.admit(key());
+    if (!('attempt' in right)) throw new Error('expected admission');
+    await right.attempt.succeeded();
+    expect(await guessAtOnce(lockout, 10)).toBe(5);
+  });
+
+  it('an abandoned check gives its place back', async () => {
+    const { lockout } = setup();
+    await guessAtOnce(lockout, 4);
+    const broken = await lockout.admit(key());
+    if (!('attempt' in broken)) throw new Error('expected admission');
+    await broken.attempt.abandoned();
+    expect(await guessAtOnce(lockout, 10)).toBe(1);
+  });
+
+  it('is kept per address, and a new password (generation) starts the account over', async () => {
+    const { lockout } = setup();
+    await guessAtOnce(lockout, 10);
+    expect(admitted(await lockout.admit(key('10.0.0.2')))).toBe(true);
+    expect(admitted(await lockout.admit(key('10.0.0.1', 1)))).toBe(true);
+  });
+
+  it('forgets an address with no lock for an hour', async () => {
+    const { clock, lockout } = setup();
+    await guessAtOnce(lockout, 5);
+    clock.now += LOCK_TIMES.forgetAfterMs;
+    expect(await guessAtOnce(lockout, 10)).toBe(5);
+  });
+
+  it('throttles the account for every address once it has failed its hourly ceiling, even all at once', async () => {
+    const { clock, lockout } = setup({ freeFailures: 1000, accountFailuresPerHour: 50 });
+    const fromEverywhere = await Promise.all(Array.from({ length: 20 }, (_, i) => guessAtOnce(lockout, 5, key(`10.0.1.${i}`))));
+    expect(fromEverywhere.reduce((a, b) => a + b, 0)).toBe(50);
+    const member = await lockout.admit(key('192.168.1.1'));
+    expect(member).toEqual({ retryAfterMs: 60 * 60_000 });
+    clock.now += 60 * 60_000;
+    expect(admitted(await lockout.admit(key('192.168.1.1')))).toBe(true);
+  });
+
+  it('counts only failures against the account ceiling', async () => {
+    const { lockout } = setup({ freeFailures: 1000, accountFailuresPerHour: 3 });
+    for (let i = 0; i < 10; i++) {
+      const attempt = await lockout.admit(key(`10.0.2.${i}`));
+      if (!('attempt' in attempt)) throw new Error('expected admission');
+      await attempt.attempt.succeeded();
+    }
+    expect(await guessAtOnce(lockout, 10, key('10.0.3.1'))).toBe(3);
+  });
+
+  it('turns each limit off at 0', async () => {
+    const { lockout } = setup({ freeFailures: 0, accountFailuresPerHour: 0 });
+    expect(await guessAtOnce(lockout, 100)).toBe(100);
+  });
+});

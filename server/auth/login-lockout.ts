@@ -1,0 +1,157 @@
+// Locks repeated failed sign-ins (CONTRACT §3 "Limits and sessions"), counted in the counter store:
+// - per account and address: LOGIN_FAILURES_FREE failures, then locked 30 s, doubling to 15 min,
+//   with one password check after each lock;
+// - per account from every address: LOGIN_ACCOUNT_FAILURES_PER_HOUR failures, then every sign-in
+//   to it waits for the hour's end.
+// An attempt takes its place in the counts before its password is checked (admit), and settles
+// after (succeeded / failed), so guesses sent all at once, or in one tRPC batch, are checked at
+// most as often as guesses sent one by one. Keys carry the account's password generation, so a
+// completed password reset starts every count of the account over.
+// See docs/decisions/007-limits-and-sessions.md.
+import type { FastifyBaseLogger } from 'fastify';
+import type { CounterStore } from '../limits/counter-store';
+
+export interface LockoutPolicy {
+  /** Failures allowed per account and address before the first lock; 0: no such lock. */
+  freeFailures: number;
+  /** Failures allowed per account from all addresses in an hour; 0: no such ceiling. */
+  accountFailuresPerHour: number;
+  firstLockMs: number;
+  maxLockMs: number;
+  /** An account and address with no lock for this long starts over. */
+  forgetAfterMs: number;
+}
+
+export const LOCK_TIMES = { firstLockMs: 30_000, maxLockMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 } as const;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
+// How long the one check after a lock may hold its place if its process dies mid-check.
+const GATE_HOLD_MS = 60_000;
+
+export interface LoginAttemptKey {
+  email: string;
+  /** When the account's password last changed (0 for an unknown email). */
+  generation: number;
+  ip: string;
+}
+
+export interface Attempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+  /** Neither: the check itself broke. Gives the places back. */
+  abandoned(): Promise<void>;
+}
+
+export type Admission = { attempt: Attempt } | { retryAfterMs: number };
+
+export class LoginLockout {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly policy: LockoutPolicy,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private lockFor(level: number): number {
+    return Math.min(this.policy.maxLockMs, this.policy.firstLockMs * 2 ** (level - 1));
+  }
+
+  async admit(key: LoginAttemptKey): Promise<Admission> {
+    const pairAdmission = await this.admitPair(key);
+    if ('retryAfterMs' in pairAdmission) return pairAdmission;
+    const pair = pairAdmission.attempt;
+    const accountAdmission = await this.admitAccount(key);
+    if ('retryAfterMs' in accountAdmission) {
+      await pair.abandoned();
+      return accountAdmission;
+    }
+    const account = accountAdmission.attempt;
+    return {
+      attempt: {
+        succeeded: async () => void (await Promise.all([pair.succeeded(), account.succeeded()])),
+        failed: async () => void (await Promise.all([pair.failed(), account.failed()])),
+        abandoned: async () => void (await Promise.all([pair.abandoned(), account.abandoned()])),
+      },
+    };
+  }
+
+  private async admitPair({ email, generation, ip }: LoginAttemptKey): Promise<Admission> {
+    const { freeFailures, forgetAfterMs } = this.policy;
+    if (freeFailures === 0) return { attempt: NOTHING_TO_SETTLE };
+    const { store } = this;
+    const prefix = `login:pair:${email}:${generation}:${ip}`;
+    const keys = { tries: `${prefix}:tries`, level: `${prefix}:level`, lock: `${prefix}:lock`, gate: `${prefix}:gate` };
+    const lock = await store.get(keys.lock);
+    if (lock) return { retryAfterMs: lock.expiresInMs };
+    const level = (await store.get(keys.level))?.value ?? 0;
+
+    const lockNow = async (newLevel: number) => {
+      const lockMs = this.lockFor(newLevel);
+      // The lock goes down before the gate opens again (see below).
+      await store.set(keys.level, newLevel, forgetAfterMs);
+      await store.set(keys.lock, newLevel, lockMs);
+      this.log.warn({ email, ip, lockedForSeconds: lockMs / 1000 }, 'sign-in locked for this account from this address');
+    };
+    const forget = () => store.delete(keys.tries, keys.level, keys.lock, keys.gate);
+
+    if (level === 0) {
+      // The free checks: each attempt takes a number first, in flight or not.
+      const tries = await store.increment(keys.tries, forgetAfterMs);
+      if (tries.value > freeFailures) return { retryAfterMs: this.lockFor(1) };
+      return {
+        attempt: {
+          succeeded: forget,
+          failed: async () => {
+            if (tries.value === freeFailures) await lockNow(1);
+          },
+          abandoned: async () => void (await store.increment(keys.tries, forgetAfterMs, -1)),
+        },
+      };
+    }
+
+    // After a lock: one check, whoever takes the gate first.
+    const gate = await store.increment(keys.gate, GATE_HOLD_MS);
+    if (gate.value > 1) return { retryAfterMs: this.lockFor(level + 1) };
+    // The check before ours may have locked again between our look and the gate.
+    const relock = await store.get(keys.lock);
+    if (relock) {
+      await store.delete(keys.gate);
+      return { retryAfterMs: relock.expiresInMs };
+    }
+    return {
+      attempt: {
+        succeeded: forget,
+        failed: async () => {
+          await lockNow(level + 1);
+          await store.delete(keys.gate);
+        },
+        abandoned: () => store.delete(keys.gate),
+      },
+    };
+  }
+
+  private async admitAccount({ email, generation }: LoginAttemptKey): Promise<Admission> {
+    const max = this.policy.accountFailuresPerHour;
+    if (max === 0) return { attempt: NOTHING_TO_SETTLE };
+    const key = `login:account:${email}:${generation}`;
+    // Every attempt in flight counts as a failure until it turns out otherwise.
+    const failures = await this.store.increment(key, ACCOUNT_WINDOW_MS);
+    const giveBack = async () => void (await this.store.increment(key, ACCOUNT_WINDOW_MS, -1));
+    if (failures.value > max) {
+      await giveBack();
+      return { retryAfterMs: failures.expiresInMs };
+    }
+    return {
+      attempt: {
+        succeeded: giveBack,
+        failed: async () => {
+          if (failures.value === max) {
+            this.log.warn({ email, retryAfterSeconds: Math.ceil(failures.expiresInMs / 1000) }, 'sign-in throttled for this account from every address');
+          }
+        },
+        abandoned: giveBack,
+      },
+    };
+  }
+}
+
+const settled = () => Promise.resolve();
+const NOTHING_TO_SETTLE: Attempt = { succeeded: settled, failed: settled, abandoned: settled };

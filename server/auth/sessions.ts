@@ -1,0 +1,29 @@
+// Signing out (CONTRACT §3 "Limits and sessions"): one token by its id (revoked_tokens), or every
+// token of a user at once (users.sessions_valid_from, moved by users/data.ts). Both live in the
+// database, so they survive a restart, and are checked inside the user row read every
+// authenticated call already makes: no query of their own. See docs/decisions/007-limits-and-sessions.md.
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { revokedTokens } from '../db/schema';
+
+/** A column for the session read: whether this token was signed out. */
+export const tokenIsRevoked = (tokenId: string) =>
+  sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${tokenId})`.mapWith(Boolean);
+
+export interface TokenToRevoke {
+  tokenId: string;
+  userId: string;
+  expiresAtMs: number;
+}
+
+/** Ends one token. Rows of tokens that have expired anyway go at the same time, so the table stays small. */
+export function revokeToken(db: Db, token: TokenToRevoke, now = Date.now()): void {
+  db.transaction((tx) => {
+    tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now)).run();
+    tx.insert(revokedTokens)
+      .values({ tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAtMs })
+      .onConflictDoNothing()
+      .run();
+  });
+}
+

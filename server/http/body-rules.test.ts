@@ -1,0 +1,130 @@
+// CONTRACT §3 "request bodies": JSON only on /trpc and /api, at most BODY_LIMIT_BYTES, refused
+// from the headers; and connections that trickle their headers or body are closed.
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+
+let t: TestApp;
+afterEach(async () => {
+  await t.close();
+});
+
+/** Opens a raw connection to the listening app; `answer` collects everything the server sends. */
+async function rawConnection(app: TestApp['app']) {
+  const address = app.server.address() as { port: number };
+  const socket: Socket = connect(address.port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+  socket.on('error', () => {});
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+  return { socket, closed, answer: () => answer };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('request bodies', () => {
+  it.each([
+    ['/trpc/auth.login', 'multipart/form-data; boundary=x', 'message'],
+    ['/api/auth/login', 'text/plain', 'msg'],
+    ['/api/auth/forgot-password', 'application/x-www-form-urlencoded', 'message'],
+    ['/trpc/auth.register', undefined, 'message'],
+  ])('POST %s with %s is a 415 in the route’s error style', async (url, contentType, key) => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'POST', url, payload: 'email=a%40b.co', headers: contentType ? { 'content-type': contentType } : {} });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ [key]: 'Request bodies must be JSON (Content-Type: application/json)' });
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('a JSON body over BODY_LIMIT_BYTES is a 413, and one at the limit is read', async () => {
+    t = await createTestApp();
+    const padded = (bytes: number) => {
+      const body = JSON.stringify({ email: 'a@b.co', pad: '' });
+      return body.replace('"pad":""', `"pad":"${'x'.repeat(bytes - body.length)}"`);
+    };
+    const over = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: padded(1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ message: 'Request body too large (at most 1.0 MB)' });
+    const at = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: padded(1024 * 1024), headers: { 'content-type': 'application/json' } });
+    expect(at.statusCode).toBe(200);
+  });
+
+  it('BODY_LIMIT_BYTES sets the limit', async () => {
+    t = await createTestApp({ env: { BODY_LIMIT_BYTES: '100' } });
+    const res = await t.app.inject({ method: 'POST', url: '/trpc/auth.forgotPassword', payload: { email: `${'a'.repeat(100)}@b.co` } });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('a chunked JSON body that claims no length is stopped at the limit as it streams in', async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { socket, closed, answer } = await rawConnection(t.app);
+    socket.write('POST /trpc/auth.login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunk = Buffer.alloc(256 * 1024, 'x');
+    for (let i = 0; i < 8 && !socket.destroyed; i++) {
+      socket.write(`${chunk.length.toString(16)}\r\n`);
+      socket.write(chunk);
+      socket.write('\r\n');
+      await sleep(10);
+    }
+    await Promise.race([closed, sleep(3000)]);
+    expect(answer()).toMatch(/^HTTP\/1\.1 413/);
+    socket.destroy();
+  });
+
+  it('a 256 MB multipart body to /trpc is refused from its headers, and its connection closed unread', async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { socket, closed, answer } = await rawConnection(t.app);
+    socket.write(`POST /trpc/auth.login HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${256 * 1024 * 1024}\r\n\r\n`);
+    socket.write('--b\r\nContent-Disposition: form-data; name="f"; filename="big.bin"\r\n\r\n');
+    socket.write(Buffer.alloc(64 * 1024));
+    await Promise.race([closed, sleep(3000)]);
+    expect(answer()).toMatch(/^HTTP\/1\.1 415/);
+    expect(answer()).toMatch(/\r\nconnection: close\r\n/i);
+    expect(socket.destroyed || socket.readableEnded).toBe(true);
+    socket.destroy();
+  });
+});
+
+describe('slow clients', () => {
+  const slow = { headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100 };
+
+  it('a connection that trickles its headers is closed at the headers timeout', async () => {
+    t = await createTestApp({ build: { slowClientLimits: slow } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { socket, closed } = await rawConnection(t.app);
+    const started = Date.now();
+    const headers = 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(200);
+    for (const char of headers) {
+      if (socket.destroyed) break;
+      socket.write(char);
+      await sleep(20);
+    }
+    const at = await Promise.race([closed, sleep(5000).then(() => Infinity)]);
+    expect(at - started).toBeLessThan(2000);
+  });
+
+  it('a connection that trickles its body is closed, and a slow but steady one is answered', async () => {
+    t = await createTestApp({ build: { slowClientLimits: slow } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'x'.repeat(200) });
+    const send = async (bytesPer50ms: number) => {
+      const { socket, closed, answer } = await rawConnection(t.app);
+      socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      for (let at = 0; at < body.length && !socket.destroyed; at += bytesPer50ms) {
+        socket.write(body.slice(at, at + bytesPer50ms));
+        await sleep(50);
+      }
+      await Promise.race([closed, sleep(3000)]);
+      socket.destroy();
+      return answer();
+    };
+    // 1 byte every 50 ms is 6 a window, under the floor of 100: closed without an answer.
+    expect(await send(1)).toBe('');
+    expect(t.logs.text).toContain('closing a connection whose body trickles');
+    // 50 bytes every 50 ms is 300 a window: slow, but over the floor.
+    expect(await send(50)).toMatch(/^HTTP\/1\.1 401/);
+  });
+});

@@ -1,0 +1,55 @@
+// Connections that trickle their headers or body (slowloris) are closed, while a 200 MB upload
+// over a slow but steady link still gets through. The figures and why: docs/decisions/008-request-bodies-and-slow-clients.md.
+import type { ServerOptions } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+export interface SlowClientLimits {
+  headersTimeoutMs: number;
+  checkIntervalMs: number;
+  bodyWindowMs: number;
+  minBodyBytesPerWindow: number;
+}
+
+export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
+  /** All of a request's headers must arrive within this time. */
+  headersTimeoutMs: 20_000,
+  /** How often Node looks for connections over the headers time. */
+  checkIntervalMs: 2_000,
+  /** A body must bring at least this many bytes in every window of this length. */
+  bodyWindowMs: 20_000,
+  minBodyBytesPerWindow: 20 * 1024,
+};
+
+/** Node's own header timeout, for Fastify's `http` option. */
+export function slowHeaderOptions(limits: SlowClientLimits = SLOW_CLIENT_LIMITS): ServerOptions {
+  return { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs };
+}
+
+/**
+ * Watches every request body: a window in which the client sent fewer than the minimum bytes
+ * closes the connection. Bytes are read off the socket's counter, so the watch never touches the
+ * stream the route reads. A window in which our side held the client back (bytes waiting in our
+ * buffers: a slow disk under an upload) is not the client's fault and does not count.
+ */
+export function watchBodyRate(app: FastifyInstance, limits: SlowClientLimits = SLOW_CLIENT_LIMITS) {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { raw } = request;
+    const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || raw.complete) return done();
+    const socket = raw.socket;
+    let seen = socket.bytesRead;
+    const timer = setInterval(() => {
+      if (raw.complete || socket.destroyed) return clearInterval(timer);
+      const arrived = socket.bytesRead - seen;
+      seen = socket.bytesRead;
+      const heldBack = raw.readableLength > 0 || socket.readableLength > 0 || socket.isPaused();
+      if (arrived < limits.minBodyBytesPerWindow && !heldBack) {
+        clearInterval(timer);
+        request.log.warn({ ip: request.ip, arrived, windowSeconds: limits.bodyWindowMs / 1000 }, 'closing a connection whose body trickles');
+        socket.destroy();
+      }
+    }, limits.bodyWindowMs);
+    timer.unref();
+    done();
+  });
+}

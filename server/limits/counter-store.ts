@@ -1,0 +1,23 @@
+// Counters with an expiry: what every limit and lockout counts with (CONTRACT §3 "Limits and
+// sessions"). One small interface so that several processes can share the counts later: each
+// method is one atomic step in Redis (INCRBY with PEXPIRE NX, GET with PTTL, SET PX, DEL).
+// In memory today (memory-counter-store.ts).
+
+export interface Counter {
+  value: number;
+  /** Milliseconds until the counter is gone. */
+  expiresInMs: number;
+}
+
+export interface CounterStore {
+  /**
+   * Adds `by` (default 1, may be negative) to the counter and answers its new value, atomically.
+   * A counter that does not exist starts at 0 and expires `windowMs` from now; adding to an
+   * existing one keeps its expiry (a fixed window).
+   */
+  increment(key: string, windowMs: number, by?: number): Promise<Counter>;
+  get(key: string): Promise<Counter | undefined>;
+  /** Sets the counter to `value`, expiring `ttlMs` from now. */
+  set(key: string, value: number, ttlMs: number): Promise<void>;
+  delete(...keys: string[]): Promise<void>;
+}

@@ -1,0 +1,63 @@
+// The counter store in this process's memory, bounded: past `maxEntries` the least recently used
+// counter is dropped, so a flood of distinct keys (a million (email, address) pairs) costs a fixed
+// amount of memory instead of growing without end. See docs/decisions/007-limits-and-sessions.md
+// for what dropping a counter can cost.
+import { LRUCache } from 'lru-cache';
+import type { Counter, CounterStore } from './counter-store';
+
+interface Entry {
+  value: number;
+  expiresAt: number;
+}
+
+export const DEFAULT_MAX_COUNTERS = 100_000;
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly entries: LRUCache<string, Entry>;
+
+  constructor(
+    readonly maxEntries = DEFAULT_MAX_COUNTERS,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
+
+  /** How many counters are held (tests and the bound's proof). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private live(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  // Synchronous underneath, so each step is atomic: nothing runs between the read and the write.
+  increment(key: string, windowMs: number, by = 1): Promise<Counter> {
+    const now = this.now();
+    const entry = this.live(key, now) ?? { value: 0, expiresAt: now + windowMs };
+    entry.value += by;
+    this.entries.set(key, entry);
+    return Promise.resolve({ value: entry.value, expiresInMs: entry.expiresAt - now });
+  }
+
+  get(key: string): Promise<Counter | undefined> {
+    const now = this.now();
+    const entry = this.live(key, now);
+    return Promise.resolve(entry && { value: entry.value, expiresInMs: entry.expiresAt - now });
+  }
+
+  set(key: string, value: number, ttlMs: number): Promise<void> {
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    return Promise.resolve();
+  }
+
+  delete(...keys: string[]): Promise<void> {
+    for (const key of keys) this.entries.delete(key);
+    return Promise.resolve();
+  }
+}
