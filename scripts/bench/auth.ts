@@ -46,7 +46,9 @@ const ROUNDS = 2;
 
 export async function benchAuth() {
   console.log(`\n## Sign-in (${CONCURRENCY} concurrent clients, ${ROUNDS} rounds of ${SECONDS} s, alternating with bare argon2)`);
-  const server = await startServer({ env: { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password' } });
+  // Thousands of sign-ins from one address: its limit is raised out of reach, not turned off, so
+  // that its count is part of what is measured.
+  const server = await startServer({ env: { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password', LOGINS_PER_MINUTE: '1000000000' } });
   const bare: number[] = [await bareVerifyRate()];
   const logins: number[] = [];
   const health: number[] = [];

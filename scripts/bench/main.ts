@@ -1,5 +1,6 @@
 // `npm run bench [-- section ...]`: prints figures and ratios; it asserts nothing.
 // Sections: see `sections` below (default: all).
+import { benchAbuse } from './abuse';
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
 import { benchLandingJs } from './landing-js';
@@ -12,6 +13,7 @@ const sections: Record<string, () => Promise<void>> = {
   'cold-start': benchColdStart,
   'landing-js': benchLandingJs,
   auth: benchAuth,
+  abuse: benchAbuse,
   users: benchUsers,
   'media-upload': benchMediaUpload,
   'media-library': benchMediaLibrary,
