@@ -18,7 +18,7 @@ import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
-import { slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
+import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
 import { registerAddressLimits } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryCounterStore } from './limits/memory-counter-store';
@@ -86,7 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
-  registerBodyRules(app, limits.BODY_LIMIT_BYTES);
+  registerBodyRules(app, limits.BODY_LIMIT_BYTES, (options.slowClientLimits ?? SLOW_CLIENT_LIMITS).lingerMs);
   watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);

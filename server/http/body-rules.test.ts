@@ -3,6 +3,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { SLOW_CLIENT_LIMITS } from './slow-clients';
 
 let t: TestApp;
 afterEach(async () => {
@@ -34,7 +35,6 @@ describe('request bodies', () => {
     const res = await t.app.inject({ method: 'POST', url, payload: 'email=a%40b.co', headers: contentType ? { 'content-type': contentType } : {} });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ [key]: 'Request bodies must be JSON (Content-Type: application/json)' });
-    expect(res.headers.connection).toBe('close');
   });
 
   it('a JSON body over BODY_LIMIT_BYTES is a 413, and one at the limit is read', async () => {
@@ -73,23 +73,27 @@ describe('request bodies', () => {
     socket.destroy();
   });
 
-  it('a 256 MB multipart body to /trpc is refused from its headers, and its connection closed unread', async () => {
-    t = await createTestApp();
+  it('a 256 MB multipart body to /trpc is refused from its headers; the rest is thrown away for a moment only, then the connection is closed', async () => {
+    t = await createTestApp({ build: { slowClientLimits: { ...SLOW_CLIENT_LIMITS, lingerMs: 300 } } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { socket, closed, answer } = await rawConnection(t.app);
     socket.write(`POST /trpc/auth.login HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${256 * 1024 * 1024}\r\n\r\n`);
     socket.write('--b\r\nContent-Disposition: form-data; name="f"; filename="big.bin"\r\n\r\n');
-    socket.write(Buffer.alloc(64 * 1024));
-    await Promise.race([closed, sleep(3000)]);
+    // The attacker goes on sending, slowly enough for the test to watch, and never stops by itself.
+    const started = Date.now();
+    const chunk = Buffer.alloc(64 * 1024);
+    while (!socket.destroyed && Date.now() - started < 5000) {
+      socket.write(chunk);
+      await sleep(20);
+    }
+    await closed;
     expect(answer()).toMatch(/^HTTP\/1\.1 415/);
-    expect(answer()).toMatch(/\r\nconnection: close\r\n/i);
-    expect(socket.destroyed || socket.readableEnded).toBe(true);
-    socket.destroy();
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
 
 describe('slow clients', () => {
-  const slow = { headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100 };
+  const slow = { headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100, lingerMs: 300 };
 
   it('a connection that trickles its headers is closed at the headers timeout', async () => {
     t = await createTestApp({ build: { slowClientLimits: slow } });

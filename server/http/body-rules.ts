@@ -16,7 +16,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, te
   sendError(reply, status, text, request.routeOptions.config?.errorStyle ?? DEFAULT_ERROR_STYLE);
 }
 
-export function registerBodyRules(app: FastifyInstance, limitBytes: number) {
+export function registerBodyRules(app: FastifyInstance, limitBytes: number, lingerMs: number) {
   app.addHook('onRequest', (request, reply, done) => {
     const { headers } = request;
     const length = headers['content-length'];
@@ -27,10 +27,19 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number) {
     done();
   });
 
-  // An answer sent before its request's body has all arrived (a refusal, a 401 to an upload)
-  // closes the connection: Node would otherwise read and throw away the rest, gigabytes perhaps.
+  // An answer sent before its request's body has all arrived (a refusal, a 401 to an upload):
+  // Node reads and throws away the rest, gigabytes perhaps. We let it do so for `lingerMs` only,
+  // time for the client to read the answer (closing at once would reset the connection under it
+  // while it still sends, and the answer would be lost), then close the connection.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    const { raw } = request;
+    if (!raw.complete) {
+      reply.raw.once('finish', () => {
+        setTimeout(() => {
+          if (!raw.complete) raw.socket.destroy();
+        }, lingerMs).unref();
+      });
+    }
     done(null, payload);
   });
 }

@@ -8,6 +8,8 @@ export interface SlowClientLimits {
   checkIntervalMs: number;
   bodyWindowMs: number;
   minBodyBytesPerWindow: number;
+  /** How long the rest of a body is read and thrown away once its request is answered (body-rules.ts). */
+  lingerMs: number;
 }
 
 export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
@@ -18,6 +20,7 @@ export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
   /** A body must bring at least this many bytes in every window of this length. */
   bodyWindowMs: 20_000,
   minBodyBytesPerWindow: 20 * 1024,
+  lingerMs: 2_000,
 };
 
 /** Node's own header timeout, for Fastify's `http` option. */

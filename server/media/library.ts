@@ -1,5 +1,6 @@
 // The media library on disk: base/image, base/video, base/audio (sub-folders allowed). Only files
-// with an extension of their folder's category count; hidden entries and symbolic links are skipped.
+// with an extension of their folder's category count; hidden entries and symbolic links are skipped,
+// the category folders themselves included (uploads refuse them too).
 //
 // Folders are read asynchronously, but file sizes come from statSync in slices: 10,000 async
 // stats cost ten times more than the syscalls themselves (a thread-pool round trip each), while a
@@ -8,6 +9,7 @@ import { readdir } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { extensionOf, MEDIA_CATEGORIES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
+import { isRealFolder } from './paths';
 
 const STAT_SLICE = 500;
 
@@ -43,7 +45,11 @@ const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? 
 /** The library's files of the given categories (default all), sorted by path, without sizes: what a scan counts. */
 export async function libraryEntries(base: string, categories: readonly MediaCategory[] = MEDIA_CATEGORIES): Promise<LibraryEntry[]> {
   const found: LibraryEntry[] = [];
-  await Promise.all(categories.map((category) => walk(base, category, category, found)));
+  await Promise.all(
+    categories.map(async (category) => {
+      if (await isRealFolder(path.join(base, category))) await walk(base, category, category, found);
+    }),
+  );
   return found.sort(byPath);
 }
 

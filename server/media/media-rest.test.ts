@@ -2,8 +2,9 @@
 // temporary MEDIA_ROOT.
 import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/media';
@@ -33,18 +34,19 @@ function put(relative: string, content: Buffer | string = PNG) {
 
 const api = (method: 'GET' | 'POST', url: string, body?: unknown, bearer: string | undefined = token) => callJson(t.app, method, url, body, bearer);
 
+const BOUNDARY = '----qc-test-boundary';
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const fieldPart = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+const fileHead = (name: string, type = 'image/png') =>
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
+const CRLF = Buffer.from('\r\n');
+const CLOSING = Buffer.from(`--${BOUNDARY}--\r\n`);
+
 function multipart(fields: Record<string, string>, files: Array<{ name: string; type: string; content: Buffer }>, filesFirst = false) {
-  const boundary = '----qc-test-boundary';
-  const fieldParts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  const fileParts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
-      f.content,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  const payload = Buffer.concat([...(filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts]), Buffer.from(`--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const fieldParts = Object.entries(fields).map(([k, v]) => fieldPart(k, v));
+  const fileParts = files.map((f) => Buffer.concat([fileHead(f.name, f.type), f.content, CRLF]));
+  const payload = Buffer.concat([...(filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts]), CLOSING]);
+  return { payload, headers: { 'content-type': MULTIPART } };
 }
 
 async function upload(fields: Record<string, string>, files: Array<{ name: string; type: string; content: Buffer }>, filesFirst = false) {
@@ -201,6 +203,223 @@ describe('upload', () => {
   });
 });
 
+describe('upload at the 200 MB limit', () => {
+  const CHUNK = Buffer.alloc(1024 * 1024, 7);
+  /** A PNG of `size` bytes, made as it is read: 200 MB never sit in memory. */
+  function* pngOfSize(size: number) {
+    yield PNG;
+    for (let sent = PNG.length; sent < size; sent += CHUNK.length) yield CHUNK.subarray(0, Math.min(CHUNK.length, size - sent));
+  }
+  const streamedUpload = (body: AsyncIterable<Buffer>) =>
+    t.app.inject({ method: 'POST', url: '/api/media/upload', payload: Readable.from(body), headers: { 'content-type': MULTIPART, authorization: `Bearer ${token}` } });
+
+  it('takes a file of exactly 200 MB', async () => {
+    const res = await streamedUpload(
+      (async function* () {
+        yield* [fieldPart('mediaType', 'image'), fileHead('full.png')];
+        yield* pngOfSize(MAX_UPLOAD_BYTES);
+        yield* [CRLF, CLOSING];
+      })(),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ uploadedCount: 1, files: [{ path: 'image/full.png', size: MAX_UPLOAD_BYTES }] });
+    expect(statSync(path.join(media, 'image/full.png')).size).toBe(MAX_UPLOAD_BYTES);
+  });
+
+  it('refuses one byte more with 413 naming the file, and keeps no file of the request, not even for a moment', async () => {
+    const image = path.join(media, 'image');
+    let answered = false;
+    let cutFileNamed = false;
+    const body = async function* () {
+      yield* [fieldPart('mediaType', 'image'), fileHead('first.png'), PNG, CRLF, fileHead('huge.png')];
+      yield* pngOfSize(MAX_UPLOAD_BYTES + 1);
+      // huge.png's stream ends when the next part begins. The body then holds back until the answer
+      // comes, so that a cut file given its name meanwhile (to be removed later) would be seen.
+      yield* [CRLF, fileHead('last.png')];
+      while (!answered && !(cutFileNamed = existsSync(path.join(image, 'huge.png')))) await new Promise((resolve) => setTimeout(resolve, 10));
+      yield* [PNG, CRLF, CLOSING];
+    };
+    const res = await streamedUpload(body()).finally(() => (answered = true));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/^Files too large \(max 200MB\): huge\.png/);
+    expect(cutFileNamed).toBe(false);
+    expect(readdirSync(image)).toEqual([]);
+  });
+});
+
+describe('malformed and interrupted uploads', () => {
+  const CUT_SHORT = 'The upload ended before its closing multipart boundary: it was cut short or is malformed';
+  const authorization = () => `Bearer ${token}`;
+  const cutInsideFile = () => Buffer.concat([fieldPart('mediaType', 'image'), fileHead('cut.png'), PNG]);
+
+  it('a multipart upload without a boundary is a 400 and leaves nothing', async () => {
+    const { payload } = multipart({ mediaType: 'image' }, [{ name: 'a.png', type: 'image/png', content: PNG }]);
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': contentType, authorization: authorization() } });
+      expect({ contentType, status: res.statusCode, body: res.json() }).toEqual({ contentType, status: 400, body: { success: false, message: "The upload's Content-Type has no multipart boundary" } });
+    }
+    // A boundary longer than the parser takes is refused by the parser: a 400 as well.
+    const long = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}`, authorization: authorization() } });
+    expect(long.json()).toEqual({ success: false, message: CUT_SHORT });
+    expect(existsSync(path.join(media, 'image'))).toBe(false);
+  });
+
+  it('a body that ends without its closing boundary is a 400 and leaves nothing, inside a file or before one', async () => {
+    for (const payload of [cutInsideFile(), fieldPart('mediaType', 'image'), Buffer.from('no multipart here')]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': MULTIPART, authorization: authorization() } });
+      expect({ sent: payload.toString('latin1'), status: res.statusCode, body: res.json() }).toEqual({ sent: payload.toString('latin1'), status: 400, body: { success: false, message: CUT_SHORT } });
+    }
+    expect(existsSync(path.join(media, 'image')) ? readdirSync(path.join(media, 'image')) : []).toEqual([]);
+  });
+
+  /** Writes an upload's head and `body` over a raw socket; `closed` gives what the server answered once the connection is over. */
+  async function rawUpload(body: Buffer, contentLength: number) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', () => {});
+    const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+    socket.write(
+      `POST /api/media/upload HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAuthorization: ${authorization()}\r\n` +
+        `Content-Type: ${MULTIPART}\r\nContent-Length: ${contentLength}\r\n\r\n`,
+    );
+    socket.write(body);
+    return { socket, closed };
+  }
+
+  it('over a real socket, a body cut off inside a file leaves no temporary file, whether the request ends there or the client ends or drops the connection', async () => {
+    const image = path.join(media, 'image');
+    const body = cutInsideFile();
+    // The request is whole (its Content-Length says so), its multipart body is not.
+    const answer = await (await rawUpload(body, body.length)).closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain(CUT_SHORT);
+    expect(leftovers(image)).toEqual([]);
+
+    for (const leave of ['end', 'destroy'] as const) {
+      const { socket, closed } = await rawUpload(body, body.length + 1000);
+      await vi.waitFor(() => expect(leftovers(image)).toHaveLength(1));
+      socket[leave]();
+      await closed;
+      await vi.waitFor(() => expect(leftovers(image), leave).toEqual([]));
+    }
+    expect(readdirSync(image)).toEqual([]);
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+  });
+});
+
+describe('refusals that come before the body is read', () => {
+  /** Streams a multipart upload that declares `declared` bytes; resolves with the answer and the bytes sent by then. */
+  async function declaredUpload(declared: number, bearer?: string) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    socket.on('error', () => {});
+    let answer = '';
+    let sent = 0;
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /api/media/upload HTTP/1.1\r\nHost: localhost\r\n${bearer ? `Authorization: Bearer ${bearer}\r\n` : ''}` +
+        `Content-Type: ${MULTIPART}\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([fieldPart('mediaType', 'image'), fileHead('endless.png'), PNG]));
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    // As a good client does (curl, say), it stops sending once the answer has come.
+    while (!socket.destroyed && sent < declared && answer === '') {
+      sent += chunk.length;
+      if (!socket.write(chunk)) await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
+    }
+    await vi.waitFor(() => expect(answer).toContain('\r\n\r\n{'));
+    socket.destroy();
+    return { answer, sentMiB: sent / 2 ** 20 };
+  }
+
+  it('a file that reaches 200 MB is refused there, before the rest of the body is read', async () => {
+    const { answer, sentMiB } = await declaredUpload(400 * 2 ** 20, token);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('endless.png (over 200.0 MB)');
+    // The answer came at the limit (plus what the socket buffers held), not after the 400 MB declared.
+    expect(sentMiB).toBeLessThan(260);
+    expect(readdirSync(path.join(media, 'image'))).toEqual([]);
+  });
+
+  it('an upload without an admin’s token is a 401 from its headers, before its body is read', async () => {
+    const { answer, sentMiB } = await declaredUpload(256 * 2 ** 20);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(sentMiB).toBeLessThan(32);
+  });
+});
+
+describe('names and base paths the file system refuses', () => {
+  const TOO_LONG = 'basePath is longer than the file system allows (at most 255 bytes per folder name, 4096 in all)';
+  const LOOP = 'basePath leads into a symbolic link loop';
+
+  it('a base path with a name over 255 bytes, or through a symbolic link loop, is a 400 with its reason on listing, scan, delete, upload and the slider settings', async () => {
+    put('image/a.png');
+    symlinkSync('loop-b', path.join(media, 'loop-a'));
+    symlinkSync('loop-a', path.join(media, 'loop-b'));
+    const config = (await callJson(t.app, 'GET', '/api/slider/config', undefined, token)).body.data as Record<string, unknown>;
+    const refused: Array<[string, string]> = [
+      // 128 characters, 256 bytes: the file system counts bytes.
+      ['é'.repeat(128), TOO_LONG],
+      [`site/${'a'.repeat(256)}/more`, TOO_LONG],
+      // Every name fits, the whole path does not: 2,419 characters, 4,819 bytes.
+      [Array(20).fill('é'.repeat(120)).join('/'), TOO_LONG],
+      ['loop-a', LOOP],
+      ['loop-a/deeper', LOOP],
+    ];
+    for (const [basePath, message] of refused) {
+      const answers = {
+        files: await api('GET', `/api/media/files?basePath=${encodeURIComponent(basePath)}`),
+        scan: await api('POST', '/api/media/scan-files', { basePath }),
+        delete: await api('POST', '/api/media/delete', { basePath, paths: ['image/a.png'] }),
+        upload: await upload({ mediaType: 'image', basePath }, [{ name: 'b.png', type: 'image/png', content: PNG }]),
+        settings: await callJson(t.app, 'PUT', '/api/slider/config', { ...config, backgroundsBasePath: basePath }, token),
+      };
+      for (const [call, { status, body }] of Object.entries(answers)) {
+        expect({ call, basePath, status, body }).toEqual({ call, basePath, status: 400, body: { success: false, message } });
+      }
+    }
+    expect(readdirSync(path.join(media, 'image'))).toEqual(['a.png']);
+    // 255 bytes is a name the file system takes.
+    expect((await api('GET', `/api/media/files?basePath=${encodeURIComponent(`${'é'.repeat(127)}a`)}`)).status).toBe(200);
+  });
+
+  it('an upload into a base path that leaves no room under the longest path for a file name in it is a 400', async () => {
+    // A base path of 4,060 bytes: inside the 4,096 of a path, but not with /image/.upload-<uuid> added.
+    const basePath = Array(50).fill('c'.repeat(99)).join('/').slice(0, 4060 - media.length - 1).replace(/\/$/, 'c');
+    mkdirSync(path.join(media, basePath), { recursive: true });
+    const res = await upload({ mediaType: 'image', basePath }, [{ name: 'b.png', type: 'image/png', content: PNG }]);
+    expect(res).toEqual({ status: 400, body: { success: false, message: TOO_LONG } });
+    expect(readdirSync(path.join(media, basePath, 'image'))).toEqual([]);
+  });
+
+  it('refuses an upload basePath field longer than the parser keeps, rather than cut it into another folder', async () => {
+    // 3,754 characters pass the 4,096 of the schema; their 8,254 bytes pass the 8 KiB the parser keeps of a field, without "site".
+    const basePath = `${'€€€€€€/../'.repeat(375)}site`;
+    const res = await upload({ mediaType: 'image', basePath }, [{ name: 'b.png', type: 'image/png', content: PNG }]);
+    expect(res).toEqual({ status: 400, body: { success: false, message: 'basePath is too long' } });
+    expect(existsSync(path.join(media, 'image'))).toBe(false);
+  });
+
+  it('shortens an uploaded name too long for the file system by its UTF-8 bytes, never inside a character, leaving room for a numeric suffix', async () => {
+    // 255 bytes, less 5 for "-9999" and 4 for ".png", leave 246 for the name itself.
+    const shortened = {
+      [`${'é'.repeat(148)}.png`]: 'é'.repeat(123), // 300 bytes; é is 2
+      [`${'😀'.repeat(100)}.png`]: '😀'.repeat(61), // 404 bytes; 😀 is 4
+      [`${'🇫🇷'.repeat(40)}.png`]: '🇫🇷'.repeat(30), // 324 bytes; a flag is two letters of 4 bytes each, kept together
+    };
+    for (const [sent, stem] of Object.entries(shortened)) {
+      for (const kept of [`${stem}.png`, `${stem}-1.png`]) {
+        const res = await upload({ mediaType: 'image' }, [{ name: sent, type: 'image/png', content: PNG }]);
+        expect(res).toMatchObject({ status: 200, body: { files: [{ name: kept, path: `image/${kept}` }] } });
+        expect(existsSync(path.join(media, 'image', kept))).toBe(true);
+      }
+    }
+  });
+});
+
 describe('delete', () => {
   it('deletes the named files, refuses paths outside the base path and counts them as not deleted', async () => {
     put('image/a.png');
@@ -250,6 +469,19 @@ describe('serving /media', () => {
     put('image/.hidden.png');
     writeFileSync(path.join(t.dataDir, 'outside.png'), PNG);
     for (const url of ['/media/image/.hidden.png', '/media/image/..%2F..%2Foutside.png', '/media/..%2Fjwt-secret', '/media/image/none.png', '/media/jwt-secret']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
+  });
+  it("serves at /media and /thumbs only the extensions of the file's category, whatever is on disk", async () => {
+    put('image/dawn.png');
+    put('audio/song.mp3', Buffer.from('ID3abc'));
+    put('image/page.html', '<script>alert(document.cookie)</script>');
+    put('image/clip.mp4', MP4);
+    put('video/still.png');
+    // A library-looking name that leads to a page: the type served would come from the page's name.
+    symlinkSync('page.html', path.join(media, 'image/alias.png'));
+    for (const url of ['/media/image/dawn.png', '/media/audio/song.mp3']) expect((await t.app.inject(url)).statusCode, url).toBe(200);
+    for (const url of ['/media/image/page.html', '/media/image/clip.mp4', '/media/video/still.png', '/media/image/alias.png', '/thumbs/image/page.html', '/thumbs/image/clip.mp4']) {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
   });
@@ -304,5 +536,25 @@ describe('thumbnails', () => {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
     expect(t.logs.text).toContain('could not make a thumbnail');
+  });
+
+  it('skips a category folder that is a symbolic link in listing, scan and thumbnails, as uploads refuse it', async () => {
+    // image/ leads to a real folder inside MEDIA_ROOT, video/ round in a loop.
+    put('gallery/dawn.png', await photo(64, 64));
+    symlinkSync('gallery', path.join(media, 'image'));
+    symlinkSync('video', path.join(media, 'video'));
+    put('audio/song.mp3', Buffer.from('ID3abc'));
+    expect((await api('GET', '/api/media/files')).body).toEqual({ success: true, files: [{ path: 'audio/song.mp3', name: 'song.mp3', size: 6, category: 'audio' }] });
+    expect((await api('POST', '/api/media/scan-files', {})).body).toMatchObject({ discoveries: { total: 1, images: 0, videos: 0, audio: 1 } });
+    expect((await t.app.inject('/api/slider/public')).json().data).toMatchObject({ images: [], videos: [] });
+    expect((await t.app.inject('/thumbs/image/dawn.png')).statusCode).toBe(404);
+    for (const mediaType of ['image', 'video']) {
+      expect(await upload({ mediaType }, [{ name: 'new.png', type: 'image/png', content: PNG }])).toEqual({ status: 400, body: { success: false, message: `${mediaType}/ must be a folder inside the base path` } });
+    }
+    // Thumbnails are made one at a time, in order: once a later scan's is there, the first scan's would be too.
+    put('real/image/later.png', await photo(64, 64));
+    await api('POST', '/api/media/scan-files', { basePath: 'real' });
+    await vi.waitFor(() => expect(thumbnailsOf()).not.toEqual([]));
+    expect(thumbnailsOf()).toEqual([expect.stringMatching(/image\/later\.png\.webp$/)]);
   });
 });

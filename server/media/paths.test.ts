@@ -6,7 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeFileName } from './file-names';
-import { BasePathError, resolveBasePath, resolveLibraryFile } from './paths';
+import { BasePathError, NAME_MAX_BYTES, resolveBasePath, resolveLibraryFile } from './paths';
 
 let outside: string;
 let root: string;
@@ -74,18 +74,24 @@ describe('path resolution', () => {
     expect(await resolveBasePath(root, 'not/yet/made', root)).toBe(path.join(root, 'not', 'yet', 'made'));
   });
 
-  it('a sanitised file name has no path, no leading dot, no control characters and a sane length', () => {
+  it('a sanitised file name has no path, no leading dot, no control characters, and fits the file system with a -9999 suffix', () => {
+    const longNames = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '🇫🇷', 'e\u0301', '.', ' ', '\ud800'), minLength: 100, maxLength: 400 });
     fc.assert(
-      fc.property(fc.oneof(fc.string(), pathLike, fc.string({ unit: 'binary', maxLength: 400 })), (raw) => {
+      fc.property(fc.oneof(fc.string(), pathLike, fc.string({ unit: 'binary', maxLength: 400 }), longNames), (raw) => {
         const name = sanitizeFileName(raw);
         // eslint-disable-next-line no-control-regex -- no control character may survive
         expect(name).not.toMatch(/[/\\\0-\x1f]/);
         expect(name.startsWith('.')).toBe(false);
         expect(name.length).toBeGreaterThan(0);
-        expect([...name].length).toBeLessThanOrEqual(100 + 1 + 20);
+        expect(Buffer.byteLength(`${name}-9999`)).toBeLessThanOrEqual(NAME_MAX_BYTES);
+        // Whole characters only: UTF-8 gives the same name back, with nothing replaced.
+        expect(Buffer.from(name).toString()).toBe(name);
       }),
       { numRuns: 1000 },
     );
+    expect(sanitizeFileName(`${'😀'.repeat(100)}.PNG`)).toBe(`${'😀'.repeat(61)}.png`);
+    expect(sanitizeFileName(`${'e\u0301'.repeat(200)}.jpg`)).toBe(`${'é'.repeat(123)}.jpg`);
+    expect(sanitizeFileName(`clip.${'x'.repeat(300)}`)).toBe(`clip.${'x'.repeat(245)}`);
     expect(sanitizeFileName('../../etc/passwd.png')).toBe('passwd.png');
     expect(sanitizeFileName('..\\..\\Evil.PNG')).toBe('Evil.png');
     expect(sanitizeFileName('.htaccess')).toBe('htaccess');

@@ -1,15 +1,14 @@
 // POST /api/media/upload: multipart, streamed. The admin check comes before the body is read;
-// each file streams to a hidden temporary file in its target folder and gets its name only when it
-// is complete and checked; any refusal or abort removes what the request wrote (all or nothing).
+// each file streams to a hidden temporary file in its target folder (upload-body.ts) and gets its
+// name only when it is complete and checked; any refusal or abort removes what the request wrote
+// (all or nothing).
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, realpath, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { extensionOf, formatBytes, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, tooLargeMessage, type MediaCategory, type MediaFile } from '../../shared/media';
+import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { sendProcedureError } from '../rest/routes';
@@ -18,27 +17,25 @@ import type { Context } from '../trpc/context';
 import { requireAdmin } from '../trpc/init';
 import { linkUnique, sanitizeFileName } from './file-names';
 import { basePathFor } from './base-path';
+import { isRealFolder, pathRefusal } from './paths';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
+import { bodyParts, receiveFile, tooLarge } from './upload-body';
 
 const MAX_FILES = 50;
-const WRITE_BUFFER_BYTES = 1024 * 1024;
 const refuse = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_REQUEST', message: string) => new TRPCError({ code, message });
-// The stream stops at the limit, so the file's own size is never known here: only that it is over.
-const tooLarge = (name: string) => refuse('PAYLOAD_TOO_LARGE', tooLargeMessage(`${name} (over ${formatBytes(MAX_UPLOAD_BYTES)})`));
 
 async function targetFolder(base: string, category: MediaCategory): Promise<string> {
   const folder = path.join(base, category);
   try {
     await mkdir(folder, { recursive: true });
   } catch (error) {
-    if (['ENOTDIR', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) {
-      throw refuse('BAD_REQUEST', 'basePath must be a folder');
-    }
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOTDIR') throw refuse('BAD_REQUEST', 'basePath must be a folder');
+    // A file or a symbolic link leading nowhere (or round in a loop) in image/'s place: said below.
+    if (!['EEXIST', 'ENOENT', 'ELOOP'].includes(code)) throw error;
   }
   // image/ (say) could be a symbolic link leading out of the base path.
-  const real = await realpath(folder);
-  if (real !== folder) throw refuse('BAD_REQUEST', `${category}/ must be a folder inside the base path`);
+  if (!(await isRealFolder(folder))) throw refuse('BAD_REQUEST', `${category}/ must be a folder inside the base path`);
   return folder;
 }
 
@@ -64,16 +61,7 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
   }
   const temporary = path.join(folder, `.upload-${randomUUID()}`);
   try {
-    try {
-      // flush: the bytes reach the disk before the file gets its name, so a crash right after
-      // the answer never leaves a named but truncated file. A 1 MiB buffer lets the socket keep
-      // flowing while a write is in flight, and the chunks that gather meanwhile go down in one
-      // writev: with the default 16 KiB, reading and writing take turns at half the speed.
-      await pipeline(part.file, createWriteStream(temporary, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES }));
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename);
-      throw error;
-    }
+    await receiveFile(part, temporary);
     if (!contentMatchesExtension(extension, await leadingBytes(temporary))) {
       throw refuse('UNSUPPORTED_MEDIA_TYPE', `Invalid file types: ${part.filename}. Its content is not a .${extension} file.`);
     }
@@ -106,9 +94,11 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
       if (!request.isMultipart()) throw refuse('BAD_REQUEST', 'Expected a multipart/form-data upload');
       const fields: Record<string, unknown> = {};
       let folder: { base: string; path: string; category: MediaCategory } | undefined;
-      for await (const part of request.parts()) {
+      for await (const part of bodyParts(request)) {
         if (part.type === 'field') {
           if (folder) throw refuse('BAD_REQUEST', 'The fields mediaType and basePath must come before the files');
+          // The parser cuts a field at fieldSize: a cut basePath would name another folder.
+          if (part.valueTruncated) throw refuse('BAD_REQUEST', `${part.fieldname} is too long`);
           fields[part.fieldname] = part.value;
           continue;
         }
@@ -129,10 +119,17 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
       return reply.send({ success: true, uploadedCount: saved.length, files: saved.map((s) => s.file) });
     } catch (error) {
       await Promise.all(saved.map((s) => unlink(s.absolute).catch(() => {})));
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT') return sendProcedureError(reply, refuse('PAYLOAD_TOO_LARGE', `At most ${MAX_FILES} files per upload`), SUCCESS_ERROR_STYLE);
-      if (code === 'FST_REQ_FILE_TOO_LARGE') return sendProcedureError(reply, tooLarge(current), SUCCESS_ERROR_STYLE);
-      return sendProcedureError(reply, error, SUCCESS_ERROR_STYLE);
+      return sendProcedureError(reply, asRefusal(error, current), SUCCESS_ERROR_STYLE);
     }
   });
+}
+
+/** The refusal an upload's failure stands for, if it is one; otherwise the error itself (a 500). */
+function asRefusal(error: unknown, currentFile: string): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return refuse('PAYLOAD_TOO_LARGE', `At most ${MAX_FILES} files per upload`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(currentFile);
+  // A base path close to the longest path the file system takes leaves no room for a file name in it.
+  const refusal = pathRefusal(error, 'basePath');
+  return refusal ? refuse('BAD_REQUEST', refusal) : error;
 }
