@@ -2,12 +2,19 @@
 // (413), refused from the headers before a byte of the body is read. Only the upload route takes
 // multipart. Fastify's bodyLimit (set from the same figure in app.ts) stops a chunked JSON body
 // that claims no length at the limit as it streams in.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatBytes } from '../../shared/media';
 import { DEFAULT_ERROR_STYLE, sendError } from '../rest/errors';
 
 const JSON_ROUTES = /^\/(api|trpc)(\/|\?|$)/;
 export const UPLOAD_URL = '/api/media/upload';
+
+/** Whether a request says it has a body (a length over 0, or chunks). */
+export function declaresBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
 
 const isJson = (contentType: string | undefined) => contentType?.split(';')[0]!.trim().toLowerCase() === 'application/json';
 
@@ -19,24 +26,27 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, te
 export function registerBodyRules(app: FastifyInstance, limitBytes: number, lingerMs: number) {
   app.addHook('onRequest', (request, reply, done) => {
     const { headers } = request;
-    const length = headers['content-length'];
-    const hasBody = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-    if (!hasBody || request.routeOptions.url === UPLOAD_URL || !JSON_ROUTES.test(request.url)) return done();
+    // The route matched, not the URL as sent: the router decodes /%61pi/... into /api/....
+    const route = request.routeOptions.url;
+    if (!declaresBody(headers) || route === UPLOAD_URL || !JSON_ROUTES.test(route ?? request.url)) return done();
     if (!isJson(headers['content-type'])) return refuse(request, reply, 415, 'Request bodies must be JSON (Content-Type: application/json)');
-    if (limitBytes > 0 && Number(length) > limitBytes) return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
+    if (limitBytes > 0 && Number(headers['content-length']) > limitBytes) return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
     done();
   });
 
-  // An answer sent before its request's body has all arrived (a refusal, a 401 to an upload):
-  // Node reads and throws away the rest, gigabytes perhaps. We let it do so for `lingerMs` only,
-  // time for the client to read the answer (closing at once would reset the connection under it
-  // while it still sends, and the answer would be lost), then close the connection.
+  // An answer sent before its request's body has all arrived (a refusal, a 401 to an upload, a
+  // body over the limit): the connection closes `lingerMs` after it, not at once. Closing at once
+  // (as Fastify asks, with Connection: close, when a parser fails) resets the connection under a
+  // client that is still sending, and the reset throws away the answer in its buffers. Whatever
+  // of the body comes meanwhile is left unread or thrown away by Node, never kept.
   app.addHook('onSend', (request, reply, payload, done) => {
     const { raw } = request;
-    if (!raw.complete) {
+    if (declaresBody(raw.headers) && !raw.complete) {
+      reply.removeHeader('connection');
       reply.raw.once('finish', () => {
         setTimeout(() => {
-          if (!raw.complete) raw.socket.destroy();
+          // Destroying the request destroys its connection.
+          if (!raw.complete) raw.destroy();
         }, lingerMs).unref();
       });
     }

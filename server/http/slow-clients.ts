@@ -2,6 +2,7 @@
 // over a slow but steady link still gets through. The figures and why: docs/decisions/008-request-bodies-and-slow-clients.md.
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { declaresBody } from './body-rules';
 
 export interface SlowClientLimits {
   headersTimeoutMs: number;
@@ -37,8 +38,7 @@ export function slowHeaderOptions(limits: SlowClientLimits = SLOW_CLIENT_LIMITS)
 export function watchBodyRate(app: FastifyInstance, limits: SlowClientLimits = SLOW_CLIENT_LIMITS) {
   app.addHook('onRequest', (request, _reply, done) => {
     const { raw } = request;
-    const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
-    if (!hasBody || raw.complete) return done();
+    if (!declaresBody(raw.headers) || raw.complete) return done();
     const socket = raw.socket;
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
