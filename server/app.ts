@@ -37,7 +37,7 @@ export interface BuildOptions {
   clientDir?: string | undefined;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
-  /** Where the limits count; default a fresh one in memory. */
+  /** Where the per-address limits and reset-mail caps count; default a fresh one in memory. */
   counters?: CounterStore;
   /** Shorter slow-client windows (tests). */
   slowClientLimits?: SlowClientLimits;
@@ -61,6 +61,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = openDatabase(config.databaseFile);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const counters = options.counters ?? new MemoryCounterStore();
+  // In memory, the sign-in lockout keeps a store of its own: a flood of cheap calls (forgot-password
+  // from many addresses) that fills the other must not push a lock out of it.
+  const lockoutCounters = new MemoryCounterStore();
   const { limits } = config;
 
   const deps: AppDeps = {
@@ -70,7 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer,
     counters,
     loginLockout: new LoginLockout(
-      counters,
+      lockoutCounters,
       { freeFailures: limits.LOGIN_FAILURES_FREE, accountFailuresPerHour: limits.LOGIN_ACCOUNT_FAILURES_PER_HOUR, ...LOCK_TIMES },
       app.log,
     ),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { resetTokenFrom } from '../../tests/support/smtp-catcher';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { MemoryCounterStore } from '../limits/memory-counter-store';
 
 let t: TestApp;
 afterEach(async () => {
@@ -101,6 +102,16 @@ describe('guesses at one account', () => {
     expect((await post('/api/auth/login', ann, '203.0.113.9')).statusCode).toBe(429);
     await resetPasswordByMail(ann.email, 'my new password', '203.0.113.9');
     expect((await post('/api/auth/login', { email: ann.email, password: 'my new password' }, '203.0.113.9')).statusCode).toBe(200);
+  });
+
+  it('a flood of cheap calls from many addresses cannot push a lock out of memory', async () => {
+    // A store of 50 counters for the per-address limits, filled many times over.
+    t = await createTestApp({ build: { counters: new MemoryCounterStore(50) } });
+    await register();
+    for (let i = 0; i < 5; i++) await post('/api/auth/login', { email: ann.email, password: `wrong ${i}` });
+    for (let i = 0; i < 300; i++) await post('/api/auth/forgot-password', { email: `x${i}@example.com` }, `2001:db8:${i.toString(16)}::1`);
+    expect((await post('/api/auth/login', ann)).statusCode).toBe(429);
+    expect(passwordChecks()).toBe(5);
   });
 
   it('logs each lock once, and never the password', async () => {

@@ -2,12 +2,24 @@
 // side (parallel requests, batches, the 429) is in limits-rest.test.ts.
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { CounterStore } from '../limits/counter-store';
 import { MemoryCounterStore } from '../limits/memory-counter-store';
 import { LOCK_TIMES, LoginLockout, type Admission, type LoginAttemptKey } from './login-lockout';
 
-function setup(policy: Partial<{ freeFailures: number; accountFailuresPerHour: number }> = {}) {
+/** The memory store whose writes (set) take 5 ms, as steps across a network (Redis) may: other steps can run in between. */
+function withSlowWrites(store: MemoryCounterStore): CounterStore {
+  return {
+    increment: (...args) => store.increment(...args),
+    get: (...args) => store.get(...args),
+    set: (...args) => new Promise((resolve) => setTimeout(resolve, 5)).then(() => store.set(...args)),
+    delete: (...args) => store.delete(...args),
+  };
+}
+
+function setup(policy: Partial<{ freeFailures: number; accountFailuresPerHour: number }> = {}, { slowWrites = false } = {}) {
   const clock = { now: 1_000_000 };
-  const store = new MemoryCounterStore(undefined, () => clock.now);
+  const memory = new MemoryCounterStore(undefined, () => clock.now);
+  const store = slowWrites ? withSlowWrites(memory) : memory;
   const lockout = new LoginLockout(store, { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES, ...policy }, pino({ level: 'silent' }));
   return { clock, lockout };
 }
@@ -99,5 +111,62 @@ describe('the sign-in lockout', () => {
   it('turns each limit off at 0', async () => {
     const { lockout } = setup({ freeFailures: 0, accountFailuresPerHour: 0 });
     expect(await guessAtOnce(lockout, 100)).toBe(100);
+  });
+
+  it('lets no check in while a lock is being written, even when writes are slow', async () => {
+    const { lockout } = setup({}, { slowWrites: true });
+    const five = await Promise.all(Array.from({ length: 5 }, () => lockout.admit(key())));
+    let failing = true;
+    const failures = Promise.all(five.map((a) => ('attempt' in a ? a.attempt.failed() : undefined))).then(() => (failing = false));
+    let checks = 0;
+    while (failing) {
+      const attempt = await lockout.admit(key());
+      if ('attempt' in attempt) {
+        checks++;
+        await attempt.attempt.failed();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await failures;
+    expect(checks).toBe(0);
+  });
+
+  it('a free check abandoned after others were refused leaves its place to the next attempt', async () => {
+    const { lockout } = setup();
+    const first = await Promise.all(Array.from({ length: 5 }, () => lockout.admit(key())));
+    expect(await lockout.admit(key())).toEqual({ retryAfterMs: 30_000 });
+    // The fifth (the one whose failure would lock) breaks; the other four fail.
+    const attempts = first.map((a) => ('attempt' in a ? a.attempt : undefined));
+    await attempts[4]!.abandoned();
+    await Promise.all(attempts.slice(0, 4).map((attempt) => attempt!.failed()));
+    // Four failures and a place free: the next attempt is checked, and its failure locks.
+    expect(await guessAtOnce(lockout, 10)).toBe(1);
+    expect(await lockout.admit(key())).toEqual({ retryAfterMs: 30_000 });
+  });
+
+  it('cannot save up free checks to spend them at the turn of an hour', async () => {
+    const { clock, lockout } = setup();
+    expect(await guessAtOnce(lockout, 1)).toBe(1);
+    clock.now += LOCK_TIMES.forgetAfterMs - 1000;
+    expect(await guessAtOnce(lockout, 3)).toBe(3);
+    clock.now += 1000;
+    expect(await guessAtOnce(lockout, 5)).toBe(1);
+  });
+
+  it('keeps the gate after a lock for a check that waits long for its turn', async () => {
+    const { clock, lockout } = setup();
+    await guessAtOnce(lockout, 5);
+    clock.now += 30_000;
+    const slow = await lockout.admit(key());
+    expect(admitted(slow)).toBe(true);
+    clock.now += 10 * 60_000;
+    expect(admitted(await lockout.admit(key()))).toBe(false);
+  });
+
+  it('counts an IPv6 client by its /64, as the per-address limits do', async () => {
+    const { lockout } = setup();
+    const sameHost = Array.from({ length: 30 }, (_, i) => guessAtOnce(lockout, 1, key(`2001:db8:1:2::${(i + 1).toString(16)}`)));
+    expect((await Promise.all(sameHost)).reduce((a, b) => a + b, 0)).toBe(5);
+    expect(admitted(await lockout.admit(key('2001:db8:1:3::1')))).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
 // completed password reset starts every count of the account over.
 // See docs/decisions/007-limits-and-sessions.md.
 import type { FastifyBaseLogger } from 'fastify';
+import { addressKey } from '../limits/address-limits';
 import type { CounterStore } from '../limits/counter-store';
 
 export interface LockoutPolicy {
@@ -24,8 +25,6 @@ export interface LockoutPolicy {
 
 export const LOCK_TIMES = { firstLockMs: 30_000, maxLockMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 } as const;
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
-// How long the one check after a lock may hold its place if its process dies mid-check.
-const GATE_HOLD_MS = 60_000;
 
 export interface LoginAttemptKey {
   email: string;
@@ -77,7 +76,9 @@ export class LoginLockout {
     const { freeFailures, forgetAfterMs } = this.policy;
     if (freeFailures === 0) return { attempt: NOTHING_TO_SETTLE };
     const { store } = this;
-    const prefix = `login:pair:${email}:${generation}:${ip}`;
+    // An IPv6 address counts by its /64, as the per-address limits do: one host usually holds the
+    // whole /64, and would otherwise get five checks from each of its addresses.
+    const prefix = `login:pair:${email}:${generation}:${addressKey(ip)}`;
     const keys = { tries: `${prefix}:tries`, level: `${prefix}:level`, lock: `${prefix}:lock`, gate: `${prefix}:gate` };
     const lock = await store.get(keys.lock);
     if (lock) return { retryAfterMs: lock.expiresInMs };
@@ -85,30 +86,42 @@ export class LoginLockout {
 
     const lockNow = async (newLevel: number) => {
       const lockMs = this.lockFor(newLevel);
-      // The lock goes down before the gate opens again (see below).
-      await store.set(keys.level, newLevel, forgetAfterMs);
+      // The lock goes down first: until it does, the free checks are taken and the gate is held,
+      // and once it is down the level may follow (an attempt in between is refused by the lock).
       await store.set(keys.lock, newLevel, lockMs);
+      await store.set(keys.level, newLevel, forgetAfterMs);
       this.log.warn({ email, ip, lockedForSeconds: lockMs / 1000 }, 'sign-in locked for this account from this address');
     };
     const forget = () => store.delete(keys.tries, keys.level, keys.lock, keys.gate);
 
     if (level === 0) {
-      // The free checks: each attempt takes a number first, in flight or not.
-      const tries = await store.increment(keys.tries, forgetAfterMs);
-      if (tries.value > freeFailures) return { retryAfterMs: this.lockFor(1) };
+      // The free checks: each attempt takes a number first, in flight or not. The count is
+      // forgotten an hour after the last attempt, not the first, so a pair cannot save up its free
+      // checks to spend them at a window's turn.
+      const tries = await store.increment(keys.tries, forgetAfterMs, { sliding: true });
+      const giveBack = async () => void (await store.increment(keys.tries, forgetAfterMs, { by: -1 }));
+      if (tries.value > freeFailures) {
+        // Refused, so no check: the number goes back, or a free check abandoned later would leave
+        // the count above the limit with no lock to end it.
+        await giveBack();
+        return { retryAfterMs: this.lockFor(1) };
+      }
       return {
         attempt: {
           succeeded: forget,
           failed: async () => {
             if (tries.value === freeFailures) await lockNow(1);
           },
-          abandoned: async () => void (await store.increment(keys.tries, forgetAfterMs, -1)),
+          abandoned: giveBack,
         },
       };
     }
 
-    // After a lock: one check, whoever takes the gate first.
-    const gate = await store.increment(keys.gate, GATE_HOLD_MS);
+    // After a lock: one check, whoever takes the gate first. It holds the gate until it settles;
+    // should its process die mid-check, the gate comes free after the longest lock. Not sooner: a
+    // check may wait for argon2 behind a flood for minutes, and a gate open again meanwhile would
+    // let a second check in.
+    const gate = await store.increment(keys.gate, this.policy.maxLockMs);
     if (gate.value > 1) return { retryAfterMs: this.lockFor(level + 1) };
     // The check before ours may have locked again between our look and the gate.
     const relock = await store.get(keys.lock);
@@ -134,7 +147,7 @@ export class LoginLockout {
     const key = `login:account:${email}:${generation}`;
     // Every attempt in flight counts as a failure until it turns out otherwise.
     const failures = await this.store.increment(key, ACCOUNT_WINDOW_MS);
-    const giveBack = async () => void (await this.store.increment(key, ACCOUNT_WINDOW_MS, -1));
+    const giveBack = async () => void (await this.store.increment(key, ACCOUNT_WINDOW_MS, { by: -1 }));
     if (failures.value > max) {
       await giveBack();
       return { retryAfterMs: failures.expiresInMs };

@@ -1,7 +1,7 @@
 // CONTRACT §3 "request bodies": JSON only on /trpc and /api, at most BODY_LIMIT_BYTES, refused
 // from the headers; and connections that trickle their headers or body are closed.
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { SLOW_CLIENT_LIMITS } from './slow-clients';
 
@@ -97,6 +97,25 @@ describe('request bodies', () => {
 
 describe('slow clients', () => {
   const slow = { headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100, lingerMs: 300 };
+
+  it('stops watching a body as soon as it has arrived, so no request outlives its answer', async () => {
+    t = await createTestApp();
+    const url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/auth/forgot-password`;
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    const clearInterval = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      for (let i = 0; i < 20; i++) {
+        await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@b.co' }) })).text();
+      }
+      const watches = setInterval.mock.calls.flatMap((call, i) => (call[1] === SLOW_CLIENT_LIMITS.bodyWindowMs ? [setInterval.mock.results[i]!.value] : []));
+      const stopped = new Set(clearInterval.mock.calls.map((call) => call[0]));
+      expect(watches).toHaveLength(20);
+      expect(watches.filter((watch) => !stopped.has(watch))).toEqual([]);
+    } finally {
+      setInterval.mockRestore();
+      clearInterval.mockRestore();
+    }
+  });
 
   it('a connection that trickles its headers is closed at the headers timeout', async () => {
     t = await createTestApp({ build: { slowClientLimits: slow } });

@@ -38,20 +38,26 @@ export function slowHeaderOptions(limits: SlowClientLimits = SLOW_CLIENT_LIMITS)
 export function watchBodyRate(app: FastifyInstance, limits: SlowClientLimits = SLOW_CLIENT_LIMITS) {
   app.addHook('onRequest', (request, _reply, done) => {
     const { raw } = request;
-    if (!declaresBody(raw.headers) || raw.complete) return done();
     const socket = raw.socket;
+    // (A request made by app.inject has no real socket, and nothing to watch.)
+    if (!declaresBody(raw.headers) || raw.complete || typeof socket?.bytesRead !== 'number') return done();
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
-      if (raw.complete || socket.destroyed) return clearInterval(timer);
+      if (raw.complete || socket.destroyed) return stop();
       const arrived = socket.bytesRead - seen;
       seen = socket.bytesRead;
       const heldBack = raw.readableLength > 0 || socket.readableLength > 0 || socket.isPaused();
       if (arrived < limits.minBodyBytesPerWindow && !heldBack) {
-        clearInterval(timer);
+        stop();
         request.log.warn({ ip: request.ip, arrived, windowSeconds: limits.bodyWindowMs / 1000 }, 'closing a connection whose body trickles');
         socket.destroy();
       }
     }, limits.bodyWindowMs);
+    // The watch ends with the request: a timer left for its window would keep the request (and
+    // its memory) alive for 20 s after every small POST.
+    const stop = () => clearInterval(timer);
+    raw.once('end', stop);
+    raw.once('close', stop);
     timer.unref();
     done();
   });

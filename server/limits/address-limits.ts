@@ -23,6 +23,12 @@ const ADDRESS_LIMITS = {
 
 export type AddressLimit = keyof typeof ADDRESS_LIMITS;
 
+/**
+ * What every limit counts a client by: its address, an IPv6 one by its /64 (one host usually
+ * holds the whole /64), as @fastify/rate-limit's own key does.
+ */
+export const addressKey = (ip: string) => normalizeIP(ip);
+
 /** Counts one call against the limit for the request's address; past it, throws a 429. */
 export type AddressLimiter = (limit: AddressLimit, request: FastifyRequest) => Promise<void>;
 
@@ -37,9 +43,8 @@ export async function registerAddressLimits(app: FastifyInstance, counters: Coun
         app.createRateLimit({
           max: limits[limit.variable],
           timeWindow: limit.windowMs,
-          // Named, because every limit shares the store; IPv6 addresses count by their /64, as
-          // the plugin's own key does (one host usually holds the whole /64).
-          keyGenerator: (request) => `address:${name}:${normalizeIP(request.ip)}`,
+          // Named, because every limit shares the store.
+          keyGenerator: (request) => `address:${name}:${addressKey(request.ip)}`,
         }),
       ]),
   );

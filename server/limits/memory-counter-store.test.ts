@@ -12,10 +12,29 @@ describe('the memory counter store', () => {
     const { clock, store } = storeWithClock();
     expect(await store.increment('k', 1000)).toEqual({ value: 1, expiresInMs: 1000 });
     clock.now += 400;
-    expect(await store.increment('k', 1000, 2)).toEqual({ value: 3, expiresInMs: 600 });
-    expect(await store.increment('k', 1000, -1)).toEqual({ value: 2, expiresInMs: 600 });
+    expect(await store.increment('k', 1000, { by: 2 })).toEqual({ value: 3, expiresInMs: 600 });
+    expect(await store.increment('k', 1000, { by: -1 })).toEqual({ value: 2, expiresInMs: 600 });
     clock.now += 600;
     expect(await store.get('k')).toBeUndefined();
+    expect(await store.increment('k', 1000)).toEqual({ value: 1, expiresInMs: 1000 });
+  });
+
+  it('starts a sliding window over with each increment', async () => {
+    const { clock, store } = storeWithClock();
+    await store.increment('k', 1000, { sliding: true });
+    clock.now += 900;
+    expect(await store.increment('k', 1000, { sliding: true })).toEqual({ value: 2, expiresInMs: 1000 });
+    clock.now += 900;
+    expect(await store.get('k')).toEqual({ value: 2, expiresInMs: 100 });
+  });
+
+  it('gives nothing back to a counter that is gone: no window starts below zero', async () => {
+    const { clock, store } = storeWithClock();
+    expect(await store.increment('never', 1000, { by: -1 })).toEqual({ value: 0, expiresInMs: 0 });
+    expect(await store.get('never')).toBeUndefined();
+    await store.increment('k', 1000);
+    clock.now += 1000;
+    expect(await store.increment('k', 1000, { by: -1 })).toEqual({ value: 0, expiresInMs: 0 });
     expect(await store.increment('k', 1000)).toEqual({ value: 1, expiresInMs: 1000 });
   });
 

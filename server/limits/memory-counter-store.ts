@@ -37,10 +37,13 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   // Synchronous underneath, so each step is atomic: nothing runs between the read and the write.
-  increment(key: string, windowMs: number, by = 1): Promise<Counter> {
+  increment(key: string, windowMs: number, { by = 1, sliding = false }: { by?: number; sliding?: boolean } = {}): Promise<Counter> {
     const now = this.now();
-    const entry = this.live(key, now) ?? { value: 0, expiresAt: now + windowMs };
+    const live = this.live(key, now);
+    if (!live && by < 0) return Promise.resolve({ value: 0, expiresInMs: 0 });
+    const entry = live ?? { value: 0, expiresAt: now + windowMs };
     entry.value += by;
+    if (sliding) entry.expiresAt = now + windowMs;
     this.entries.set(key, entry);
     return Promise.resolve({ value: entry.value, expiresInMs: entry.expiresAt - now });
   }
