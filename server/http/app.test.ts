@@ -19,7 +19,10 @@ afterEach(async () => {
 function fakeClient() {
   clientDir = mkdtempSync(path.join(tmpdir(), 'qc-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><title>site</title>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><meta name="trpc-max-batch" content="TRPC_MAX_BATCH_PLACEHOLDER"><title>site</title>',
+  );
   writeFileSync(path.join(clientDir, 'assets', 'app-123.js'), 'console.log(1)');
   return clientDir;
 }
@@ -58,6 +61,11 @@ describe('the HTTP shell', () => {
       nonces.push(nonce);
     }
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('tells the client’s batch link how many calls a batch may hold (TRPC_MAX_BATCH)', async () => {
+    t = await createTestApp({ env: { TRPC_MAX_BATCH: '4' }, build: { clientDir: fakeClient() } });
+    for (const url of ['/', '/login']) expect((await t.app.inject(url)).body, url).toContain('<meta name="trpc-max-batch" content="4">');
   });
 
   it('serves the client with a fallback to index.html, but unknown /api and /trpc paths are JSON 404s', async () => {
