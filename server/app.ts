@@ -22,6 +22,8 @@ import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLi
 import { registerAddressLimits } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryCounterStore } from './limits/memory-counter-store';
+import { RedisCounterStore } from './limits/redis-counter-store';
+import { connectRedis } from './redis-client';
 import { registerServeRoute } from './media/serve-route';
 import { Thumbnails } from './media/thumbnails';
 import { registerUploadRoute } from './media/upload-route';
@@ -60,10 +62,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   mkdirSync(config.mediaRoot, { recursive: true });
   const database = openDatabase(config.databaseFile);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const counters = options.counters ?? new MemoryCounterStore();
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const shared = redis && new RedisCounterStore(redis);
+  const counters = options.counters ?? shared ?? new MemoryCounterStore();
   // In memory, the sign-in lockout keeps a store of its own: a flood of cheap calls (forgot-password
-  // from many addresses) that fills the other must not push a lock out of it.
-  const lockoutCounters = new MemoryCounterStore();
+  // from many addresses) that fills the other must not push a lock out of it. Redis drops nothing.
+  const lockoutCounters = shared ?? new MemoryCounterStore();
   const { limits } = config;
 
   const deps: AppDeps = {
@@ -85,6 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await deps.thumbnails.close();
     mailer.close();
     database.close();
+    // quit() waits for replies in flight; with Redis gone there are none to wait for.
+    await redis?.quit().catch(() => redis.disconnect());
   });
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 

@@ -70,6 +70,12 @@ describe('configuration', () => {
     expect(() => parseConfig({ REGISTRATIONS_PER_HOUR: '-1', TRPC_MAX_BATCH: 'ten' })).toThrow(/REGISTRATIONS_PER_HOUR[\s\S]*TRPC_MAX_BATCH/);
   });
 
+  it('reads REDIS_URL as a redis:// or rediss:// URL', () => {
+    expect(parseConfig({}).redisUrl).toBeUndefined();
+    expect(parseConfig({ REDIS_URL: 'redis://:secret@cache.internal:6379/2' }).redisUrl).toBe('redis://:secret@cache.internal:6379/2');
+    expect(() => parseConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL/);
+  });
+
   it('reads TRUST_PROXY as a hop count', () => {
     const trust = parseConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);

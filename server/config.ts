@@ -51,6 +51,7 @@ const envSchema = z.object({
     message: 'only file: URLs are supported for now (postgres:// is reserved for later)',
   }),
   MEDIA_ROOT: optionalText,
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
     message: 'must be at least 32 bytes',
   }),
@@ -78,6 +79,8 @@ export interface AppConfig {
   dataDir: string;
   databaseFile: string;
   mediaRoot: string;
+  /** Where the limits count when several processes serve the site; undefined: in memory. */
+  redisUrl: string | undefined;
   /** Undefined: generated once and kept in dataDir (see server/auth/jwt-secret.ts). */
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -125,6 +128,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir,
     databaseFile: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('file:'.length)) : path.join(dataDir, 'app.db'),
     mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
+    redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDurationSeconds(e.JWT_TTL)!,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,0 +1,61 @@
+// A throwaway redis-server (Debian's package) on a free port, in a temporary folder, for the tests
+// of what several processes share. `.ci/run` installs the package; so does the README's note.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const answersPing = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection(port, '127.0.0.1');
+    socket.once('data', (data) => {
+      resolve(data.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('error', () => resolve(false));
+    socket.write('PING\r\n');
+  });
+
+export async function startRedis(): Promise<RedisServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qc-redis-'));
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let failure = '';
+  child.stderr.on('data', (chunk: Buffer) => (failure += chunk.toString()));
+  child.once('error', (error) => (failure += error.message));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (const started = Date.now(); !(await answersPing(port)); ) {
+    if (failure || child.exitCode !== null || Date.now() - started > 10_000) {
+      await stop();
+      throw new Error(`redis-server did not start (is Debian's redis-server package installed?): ${failure}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop };
+}
