@@ -21,6 +21,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
 import { registerAddressLimits } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
+import { MemoryEventBus } from './events/memory-event-bus';
+import { RedisEventBus } from './events/redis-event-bus';
 import { MemoryCounterStore } from './limits/memory-counter-store';
 import { RedisCounterStore } from './limits/redis-counter-store';
 import { connectRedis } from './redis-client';
@@ -68,6 +70,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // In memory, the sign-in lockout keeps a store of its own: a flood of cheap calls (forgot-password
   // from many addresses) that fills the other must not push a lock out of it. Redis drops nothing.
   const lockoutCounters = shared ?? new MemoryCounterStore();
+  const events = redis ? await RedisEventBus.connect(redis, app.log) : new MemoryEventBus();
+  const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
+  events.subscribe('slider-data-changed', () => publicSlider.invalidate());
   const { limits } = config;
 
   const deps: AppDeps = {
@@ -82,13 +87,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       app.log,
     ),
     addressLimit: await registerAddressLimits(app, counters, limits),
-    publicSlider: new PublicSliderCache(database.db, config.mediaRoot),
+    events,
+    publicSlider,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
   };
   app.addHook('onClose', async () => {
     await deps.thumbnails.close();
     mailer.close();
     database.close();
+    await events.close();
     // quit() waits for replies in flight; with Redis gone there are none to wait for.
     await redis?.quit().catch(() => redis.disconnect());
   });

@@ -19,7 +19,7 @@ export const mediaRouter = router({
     const files = await libraryEntries(base);
     const count = (category: string) => files.filter((f) => f.category === category).length;
     const scan = saveScan(ctx.deps.db, base, { images: count('image'), videos: count('video'), audio: count('audio') });
-    ctx.deps.publicSlider.invalidate();
+    ctx.deps.events.publish('slider-data-changed');
     ctx.deps.thumbnails.fillIn(base, files);
     const { total, images, videos, audio } = scan.discoveries;
     ctx.log.info({ adminId: ctx.user.id, total }, 'media library scanned');
@@ -47,7 +47,7 @@ export const mediaRouter = router({
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
-    if (deleted.length > 0) ctx.deps.publicSlider.invalidate();
+    if (deleted.length > 0) ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
     return {
       message: `Deleted ${deleted.length} file(s).`,

@@ -114,7 +114,7 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
       }
       if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', MESSAGES.noFilesToUpload);
       ctx.log.info({ adminId: admin.id, files: saved.map((s) => s.file.path) }, 'admin uploaded media files');
-      ctx.deps.publicSlider.invalidate();
+      ctx.deps.events.publish('slider-data-changed');
       ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
       return reply.send({ success: true, uploadedCount: saved.length, files: saved.map((s) => s.file) });
     } catch (error) {

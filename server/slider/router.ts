@@ -24,7 +24,7 @@ export const sliderRouter = router({
       }
       writeSliderConfig(tx, config);
     });
-    ctx.deps.publicSlider.invalidate();
+    ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, config }, 'admin saved the slider settings');
     return { message: CONFIG_SAVED };
   }),
@@ -44,14 +44,14 @@ export const playlistsRouter = router({
     const { id, ...changes } = input;
     const playlist = updatePlaylist(ctx.deps.db, id, changes);
     if (!playlist) throw noSuchPlaylist(id);
-    ctx.deps.publicSlider.invalidate();
+    ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, playlistId: id }, 'admin updated a playlist');
     return playlist;
   }),
 
   delete: adminProcedure.input(playlistIdInput).mutation(({ ctx, input }) => {
     if (!deletePlaylist(ctx.deps.db, input.id, ctx.deps.config.mediaRoot)) throw noSuchPlaylist(input.id);
-    ctx.deps.publicSlider.invalidate();
+    ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, playlistId: input.id }, 'admin deleted a playlist');
     return { message: 'Playlist deleted' };
   }),

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { LoginLockout } from '../auth/login-lockout';
 import type { Mailer } from '../auth/mailer';
 import type { SessionTokens } from '../auth/session-tokens';
+import type { EventBus } from '../events/event-bus';
 import type { AddressLimit, AddressLimiter } from '../limits/address-limits';
 import type { CounterStore } from '../limits/counter-store';
 import type { Thumbnails } from '../media/thumbnails';
@@ -22,7 +23,9 @@ export interface AppDeps {
   counters: CounterStore;
   loginLockout: LoginLockout;
   addressLimit: AddressLimiter;
-  /** The public slider answer; invalidate() after any change to the config, playlists or library. */
+  /** Tells every process of the site of a change (publish 'slider-data-changed' after any change to the config, playlists or library). */
+  events: EventBus;
+  /** The public slider answer, rebuilt after every 'slider-data-changed'. */
   publicSlider: PublicSliderCache;
   thumbnails: Thumbnails;
 }

@@ -1,0 +1,66 @@
+// The event bus of a site served by several processes: an event reaches this process's subscribers
+// at once, as in memory, and the other processes through a Redis channel (their own subscriber
+// connection; a connection that subscribes can do nothing else). Redis pub/sub keeps nothing for a
+// process that is away: one that reconnects treats every event as possibly missed.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { EventBus, SiteEvent } from './event-bus';
+import { MemoryEventBus } from './memory-event-bus';
+
+const CHANNEL = 'qc:events';
+const EVERY_EVENT: readonly SiteEvent[] = ['slider-data-changed'];
+
+export class RedisEventBus implements EventBus {
+  private readonly local = new MemoryEventBus();
+  // Tells this process's own messages, which it has delivered already, from the others'.
+  private readonly origin = randomUUID();
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Subscribes before it resolves, so that no event published after start is missed. */
+  static async connect(redis: Redis, log: FastifyBaseLogger): Promise<RedisEventBus> {
+    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    subscriber.on('error', () => {}); // the publisher's connection logs outages (server/redis-client.ts)
+    const bus = new RedisEventBus(redis, subscriber, log);
+    subscriber.on('message', (_channel: string, message: string) => bus.receive(message));
+    let subscribedBefore = false;
+    // After a reconnect (ioredis subscribes again by itself), events may have been missed meanwhile.
+    subscriber.on('ready', () => {
+      if (subscribedBefore) for (const event of EVERY_EVENT) bus.local.publish(event);
+      subscribedBefore = true;
+    });
+    await subscriber.subscribe(CHANNEL);
+    return bus;
+  }
+
+  private receive(message: string): void {
+    try {
+      const { origin, event } = JSON.parse(message) as { origin: string; event: SiteEvent };
+      if (origin !== this.origin && EVERY_EVENT.includes(event)) this.local.publish(event);
+    } catch (error) {
+      this.log.warn({ err: error }, 'ignoring a malformed site event');
+    }
+  }
+
+  publish(event: SiteEvent): void {
+    this.local.publish(event);
+    this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, event })).catch((error: unknown) => {
+      // The other processes see the change after Redis is back (they treat a reconnect as a change).
+      this.log.error({ err: error, event }, 'could not tell the other processes of a change');
+    });
+  }
+
+  subscribe(event: SiteEvent, handler: () => void): () => void {
+    return this.local.subscribe(event, handler);
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+  }
+}
