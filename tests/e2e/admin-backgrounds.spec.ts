@@ -231,8 +231,10 @@ test('an admin builds a playlist from two new images, reorders it by keyboard, m
         const frontSrc = () => front.getAttribute('src', { timeout: 100 }).catch(() => null);
         // Sampled every 100 ms: each slide is on screen for only 1.5 s.
         await expect.poll(frontSrc, { intervals: [100], timeout: 15_000 }).toMatch(new RegExp(`^/media/${secondPath}\\?v=\\d+$`));
-        const box = await front.boundingBox();
-        expect(box).toEqual({ x: 0, y: 0, width: 1024, height: 700 });
+        // Polled too: on a busy machine the next cross-fade may have begun since the sample above,
+        // and for its 200 ms no image is the front one.
+        const frontBox = () => front.boundingBox({ timeout: 100 }).catch(() => null);
+        await expect.poll(frontBox, { intervals: [50], timeout: 5000 }).toEqual({ x: 0, y: 0, width: 1024, height: 700 });
         // Behind the content: the layer is fixed under the page and hidden from assistive technology.
         await expect(visitor.locator('.background-layer')).toHaveCSS('position', 'fixed');
         await expect(visitor.locator('.background-layer')).toHaveAttribute('aria-hidden', 'true');

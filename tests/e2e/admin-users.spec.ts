@@ -103,7 +103,7 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
     await expect(names).toHaveText(TREES.slice(2).reverse().map((tree) => `${tree} Tester`));
   });
 
-  await test.step('Next and Previous page through, each disabled at its end', async () => {
+  await test.step('Next and Previous page through, each disabled at its end, and the keyboard keeps its place', async () => {
     const { rows } = userTable(page);
     const previous = page.getByRole('button', { name: 'Previous' });
     const next = page.getByRole('button', { name: 'Next' });
@@ -113,11 +113,27 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
     await expect(page.getByText('Page 2 of 2')).toBeVisible();
     await expect(rows.getByRole('cell', { name: / Tester$/ })).toHaveText(['Birch Tester', 'Alder Tester']);
     await expect(next).toBeDisabled();
+    // Pressing it again does nothing.
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
 
     await previous.click();
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
     await expect(rows.first()).toContainText('Larch Tester');
     await expect(previous).toBeDisabled();
+
+    // By keyboard: the button that reaches the end is disabled there and keeps the focus.
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(previous).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await expect(previous).toBeFocused();
   });
 
   await test.step('Add User: a modal dialog that traps focus and closes on Escape', async () => {

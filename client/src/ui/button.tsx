@@ -15,19 +15,25 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * stays focusable (aria-disabled, not disabled), so keyboard focus is not lost while it waits.
    */
   busy?: boolean;
+  /**
+   * Refuses clicks and says so (aria-disabled) while staying focusable: for a button that may be
+   * the one just pressed, whose focus would otherwise fall to the page's body (a pager's Next on
+   * the last page).
+   */
+  unavailable?: boolean;
 }
 
-export function Button({ variant = 'primary', busy = false, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', busy = false, unavailable = false, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
   return (
     <button
       {...rest}
       type={type}
       className={buttonClass(variant, className)}
-      aria-disabled={busy || undefined}
+      aria-disabled={busy || unavailable || undefined}
       aria-busy={busy || undefined}
       onClick={(event) => {
         // Also stops a submit button from submitting its form again (Enter in a field clicks it).
-        if (busy) event.preventDefault();
+        if (busy || unavailable) event.preventDefault();
         else onClick?.(event);
       }}
     >

@@ -9,17 +9,22 @@ interface PaginationProps {
   busy?: boolean;
 }
 
-/** Previous / Page X of Y / Next. Previous is disabled on the first page, Next on the last. */
+/**
+ * Previous / Page X of Y / Next. Previous is unavailable on the first page, Next on the last
+ * (aria-disabled, not disabled: the button pressed to reach the end keeps the keyboard focus).
+ */
 export function Pagination({ page, totalPages, onPage, label, busy = false }: PaginationProps) {
+  const first = page <= 1;
+  const last = page >= totalPages;
   return (
     <nav className="pagination" aria-label={label}>
-      <Button variant="secondary" className="button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" className="button--small" unavailable={first} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <p className="pagination__status" aria-live="polite" aria-busy={busy || undefined}>
         {`Page ${page} of ${totalPages}`}
       </p>
-      <Button variant="secondary" className="button--small" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" className="button--small" unavailable={last} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>
