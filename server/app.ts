@@ -25,7 +25,7 @@ import { MemoryEventBus } from './events/memory-event-bus';
 import { RedisEventBus } from './events/redis-event-bus';
 import { MemoryCounterStore } from './limits/memory-counter-store';
 import { RedisCounterStore } from './limits/redis-counter-store';
-import { connectRedis } from './redis-client';
+import { closeRedis, connectRedis } from './redis-client';
 import { registerServeRoute } from './media/serve-route';
 import { Thumbnails } from './media/thumbnails';
 import { registerUploadRoute } from './media/upload-route';
@@ -58,19 +58,42 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     http: slowHeaderOptions(options.slowClientLimits),
   };
   const app = Fastify(serverOptions);
+  // What the app opens, closed in reverse on close, or at once if the build fails half way (an
+  // unreachable Redis must not leave the database open behind a clean error message).
+  const closers: Array<() => unknown> = [];
+  app.addHook('onClose', () => closeAll(closers));
+  try {
+    await assemble(app, config, options, closers);
+  } catch (error) {
+    await closeAll(closers);
+    throw error;
+  }
+  await app.ready();
+  return app;
+}
 
+async function closeAll(closers: Array<() => unknown>) {
+  for (const close of closers.splice(0).reverse()) await close();
+}
+
+async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, closers: Array<() => unknown>) {
   // Only the site's own user may look into its data (the database, the secret, the media).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
   const database = openDatabase(config.databaseFile);
+  closers.push(() => database.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  closers.push(() => mailer.close());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) closers.push(() => closeRedis(redis));
   const shared = redis && new RedisCounterStore(redis);
   const counters = options.counters ?? shared ?? new MemoryCounterStore();
   // In memory, the sign-in lockout keeps a store of its own: a flood of cheap calls (forgot-password
-  // from many addresses) that fills the other must not push a lock out of it. Redis drops nothing.
+  // from many addresses) that fills the other must not push a lock out of it. Redis, set to
+  // noeviction as README says, drops nothing.
   const lockoutCounters = shared ?? new MemoryCounterStore();
   const events = redis ? await RedisEventBus.connect(redis, app.log) : new MemoryEventBus();
+  closers.push(() => events.close());
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
   const { limits } = config;
@@ -91,14 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicSlider,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
   };
-  app.addHook('onClose', async () => {
-    await deps.thumbnails.close();
-    mailer.close();
-    database.close();
-    await events.close();
-    // quit() waits for replies in flight; with Redis gone there are none to wait for.
-    await redis?.quit().catch(() => redis.disconnect());
-  });
+  closers.push(() => deps.thumbnails.close());
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
@@ -125,7 +141,4 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerServeRoute(app, deps);
   registerPublicSliderRoute(app, deps);
   await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });
-
-  await app.ready();
-  return app;
 }

@@ -5,18 +5,21 @@ import { ConfigError, parseConfig } from './config';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
+/** A setting that cannot work (a bad variable, a REDIS_URL nobody answers) ends the start with its reason, not a stack. */
+async function orExitOnConfigError<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
 
-const app = await buildApp(config);
+const config = await orExitOnConfigError(() => parseConfig(process.env));
+const app = await orExitOnConfigError(() => buildApp(config));
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

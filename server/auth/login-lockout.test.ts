@@ -131,17 +131,18 @@ describe('the sign-in lockout', () => {
     expect(checks).toBe(0);
   });
 
-  it('a free check abandoned after others were refused leaves its place to the next attempt', async () => {
-    const { lockout } = setup();
+  it('a free check abandoned while a sixth attempt was refused costs no extra check: the refusal’s lock ends in one', async () => {
+    const { clock, lockout } = setup();
     const first = await Promise.all(Array.from({ length: 5 }, () => lockout.admit(key())));
     expect(await lockout.admit(key())).toEqual({ retryAfterMs: 30_000 });
     // The fifth (the one whose failure would lock) breaks; the other four fail.
     const attempts = first.map((a) => ('attempt' in a ? a.attempt : undefined));
     await attempts[4]!.abandoned();
     await Promise.all(attempts.slice(0, 4).map((attempt) => attempt!.failed()));
-    // Four failures and a place free: the next attempt is checked, and its failure locks.
+    expect(admitted(await lockout.admit(key()))).toBe(false);
+    clock.now += 30_000;
     expect(await guessAtOnce(lockout, 10)).toBe(1);
-    expect(await lockout.admit(key())).toEqual({ retryAfterMs: 30_000 });
+    expect(await lockout.admit(key())).toEqual({ retryAfterMs: 60_000 });
   });
 
   it('cannot save up free checks to spend them at the turn of an hour', async () => {
@@ -168,5 +169,18 @@ describe('the sign-in lockout', () => {
     const sameHost = Array.from({ length: 30 }, (_, i) => guessAtOnce(lockout, 1, key(`2001:db8:1:2::${(i + 1).toString(16)}`)));
     expect((await Promise.all(sameHost)).reduce((a, b) => a + b, 0)).toBe(5);
     expect(admitted(await lockout.admit(key('2001:db8:1:3::1')))).toBe(true);
+  });
+
+  it('recovers when the free checks were taken by attempts that never settle', async () => {
+    const { clock, lockout } = setup();
+    // Five attempts admitted whose process dies mid-check: they never fail, succeed or give back.
+    await Promise.all(Array.from({ length: 5 }, () => lockout.admit(key())));
+    expect(await lockout.admit(key())).toEqual({ retryAfterMs: 30_000 });
+    clock.now += 30_000;
+    // One check after the lock, as after any lock: the right password gets through.
+    const next = await lockout.admit(key());
+    if (!('attempt' in next)) throw new Error('expected admission');
+    await next.attempt.succeeded();
+    expect(await guessAtOnce(lockout, 10)).toBe(5);
   });
 });

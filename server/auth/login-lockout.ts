@@ -104,6 +104,10 @@ export class LoginLockout {
         // Refused, so no check: the number goes back, or a free check abandoned later would leave
         // the count above the limit with no lock to end it.
         await giveBack();
+        // The free checks are all taken and no lock ends them yet. Their fifth failure will lock;
+        // should it never settle (its process died, the store failed under it), this lock does, so
+        // that after it one check is let through again instead of none, ever.
+        if (!(await store.get(keys.lock))) await lockNow(1);
         return { retryAfterMs: this.lockFor(1) };
       }
       return {

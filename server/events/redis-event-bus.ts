@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { ConfigError } from '../config';
 import type { EventBus, SiteEvent } from './event-bus';
 import { MemoryEventBus } from './memory-event-bus';
 
@@ -24,17 +25,31 @@ export class RedisEventBus implements EventBus {
 
   /** Subscribes before it resolves, so that no event published after start is missed. */
   static async connect(redis: Redis, log: FastifyBaseLogger): Promise<RedisEventBus> {
-    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    subscriber.on('error', () => {}); // the publisher's connection logs outages (server/redis-client.ts)
+    // No command timeout: a subscribing connection waits for messages by design.
+    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+    // Outages of Redis itself are logged by the publisher's connection (server/redis-client.ts);
+    // what only this one meets (a refused SUBSCRIBE, say) is logged here, once until it recovers.
+    let failing = false;
+    subscriber.on('error', (error: Error) => {
+      if (!failing && redis.status === 'ready') log.error({ err: error }, 'the site event subscription failed');
+      failing = true;
+    });
     const bus = new RedisEventBus(redis, subscriber, log);
     subscriber.on('message', (_channel: string, message: string) => bus.receive(message));
     let subscribedBefore = false;
     // After a reconnect (ioredis subscribes again by itself), events may have been missed meanwhile.
     subscriber.on('ready', () => {
+      failing = false;
       if (subscribedBefore) for (const event of EVERY_EVENT) bus.local.publish(event);
       subscribedBefore = true;
     });
-    await subscriber.subscribe(CHANNEL);
+    try {
+      await subscriber.subscribe(CHANNEL);
+    } catch (error) {
+      subscriber.disconnect();
+      // A Redis 7 user without channel rights, typically.
+      throw new ConfigError(`Invalid environment:\n  REDIS_URL: cannot subscribe to ${CHANNEL} (${(error as Error).message})`);
+    }
     return bus;
   }
 
@@ -61,6 +76,7 @@ export class RedisEventBus implements EventBus {
 
   async close(): Promise<void> {
     await this.local.close();
-    await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+    // Nothing in flight to wait for on a subscribing connection.
+    this.subscriber.disconnect();
   }
 }

@@ -13,26 +13,27 @@ afterAll(async () => {
   await redis.stop();
 });
 
-let a: TestApp;
-let b: TestApp['app'];
+let a: TestApp | undefined;
+let b: TestApp['app'] | undefined;
 afterEach(async () => {
-  await b.close();
-  await a.close();
+  if (b !== a?.app) await b?.close();
+  await a?.close();
+  a = b = undefined;
 });
 
 const ADMIN = { email: 'root@example.com', password: 'root password' };
 
 describe('changes seen by every process', () => {
   it('a slider setting saved through one process is in the other’s public answer within a second', async () => {
-    a = await createTestApp({ env: { REDIS_URL: redis.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-    b = await buildApp(a.config, { clientDir: undefined, logStream: a.logs });
-    const publicConfig = async () => (await b.inject('/api/slider/public')).json().data.config as { overlayOpacity: number };
+    const first = (a = await createTestApp({ env: { REDIS_URL: redis.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }));
+    const second = (b = await buildApp(first.config, { clientDir: undefined, logStream: first.logs }));
+    const publicConfig = async () => (await second.inject('/api/slider/public')).json().data.config as { overlayOpacity: number };
     // B has built and keeps its answer before the change.
     expect((await publicConfig()).overlayOpacity).toBe(0.2);
 
-    const token = (await callJson(a.app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
-    const config = (await callJson(a.app, 'GET', '/api/slider/config', undefined, token)).body.data as Record<string, unknown>;
-    const saved = await callJson(a.app, 'PUT', '/api/slider/config', { ...config, overlayOpacity: 0.55 }, token);
+    const token = (await callJson(first.app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
+    const config = (await callJson(first.app, 'GET', '/api/slider/config', undefined, token)).body.data as Record<string, unknown>;
+    const saved = await callJson(first.app, 'PUT', '/api/slider/config', { ...config, overlayOpacity: 0.55 }, token);
     expect(saved.status).toBe(200);
     const changedAt = Date.now();
 
@@ -41,12 +42,11 @@ describe('changes seen by every process', () => {
   });
 
   it('without REDIS_URL, a process sees its own changes at once', async () => {
-    a = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-    b = a.app;
-    const token = (await callJson(a.app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
-    expect((await a.app.inject('/api/slider/public')).json().data.config.overlayOpacity).toBe(0.2);
-    const config = (await callJson(a.app, 'GET', '/api/slider/config', undefined, token)).body.data as Record<string, unknown>;
-    await callJson(a.app, 'PUT', '/api/slider/config', { ...config, overlayOpacity: 0.7 }, token);
-    expect((await a.app.inject('/api/slider/public')).json().data.config.overlayOpacity).toBe(0.7);
+    const { app } = (a = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }));
+    const token = (await callJson(app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
+    expect((await app.inject('/api/slider/public')).json().data.config.overlayOpacity).toBe(0.2);
+    const config = (await callJson(app, 'GET', '/api/slider/config', undefined, token)).body.data as Record<string, unknown>;
+    await callJson(app, 'PUT', '/api/slider/config', { ...config, overlayOpacity: 0.7 }, token);
+    expect((await app.inject('/api/slider/public')).json().data.config.overlayOpacity).toBe(0.7);
   });
 });

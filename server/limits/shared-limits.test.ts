@@ -26,7 +26,7 @@ let a: TestApp;
 let b: TestApp['app'] | undefined;
 afterEach(async () => {
   await b?.close();
-  await a.close();
+  await a?.close();
   b = undefined;
 });
 
@@ -78,6 +78,24 @@ describe('limits shared through Redis', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ msg: 'Internal Server Error' });
     await vi.waitFor(() => expect(a.logs.text).toContain('Redis unreachable'));
+  });
+
+  it('a Redis that stalls fails a sign-in within seconds, and the app still closes', async () => {
+    const own = await startRedis();
+    try {
+      const [first] = await twoProcesses(own.url);
+      expect((await post(first, '/api/auth/register', ann)).statusCode).toBe(201);
+      own.pause();
+      const started = Date.now();
+      expect((await post(first, '/api/auth/login', ann)).statusCode).toBe(500);
+      expect(Date.now() - started).toBeLessThan(5000);
+      const closing = Date.now();
+      await b!.close();
+      await a.app.close();
+      expect(Date.now() - closing).toBeLessThan(5000);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('a REDIS_URL that cannot be reached stops the start with a clear message', async () => {

@@ -8,6 +8,9 @@ import path from 'node:path';
 
 export interface RedisServer {
   url: string;
+  /** Freezes the server (SIGSTOP): it keeps its connections but answers nothing, as a stalled Redis. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -37,13 +40,17 @@ export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'qc-redis-'));
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // redis-server writes its own refusals (a port taken meanwhile, say) to stdout.
+  let output = '';
   let failure = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (failure += chunk.toString()));
   child.once('error', (error) => (failure += error.message));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGCONT');
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
@@ -53,9 +60,9 @@ export async function startRedis(): Promise<RedisServer> {
   for (const started = Date.now(); !(await answersPing(port)); ) {
     if (failure || child.exitCode !== null || Date.now() - started > 10_000) {
       await stop();
-      throw new Error(`redis-server did not start (is Debian's redis-server package installed?): ${failure}`);
+      throw new Error(`redis-server did not start (is Debian's redis-server package installed?): ${failure}${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { url: `redis://127.0.0.1:${port}`, stop };
+  return { url: `redis://127.0.0.1:${port}`, pause: () => child.kill('SIGSTOP'), resume: () => child.kill('SIGCONT'), stop };
 }
