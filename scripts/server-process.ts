@@ -29,7 +29,8 @@ export interface StartOptions {
 
 const START_TIMEOUT_MS = 20_000;
 
-function freePort(): Promise<number> {
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -2,9 +2,10 @@
 // of what several processes share. `.ci/run` installs the package; so does the README's note.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/server-process';
 
 export interface RedisServer {
   url: string;
@@ -12,17 +13,6 @@ export interface RedisServer {
   pause(): void;
   resume(): void;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 const answersPing = (port: number) =>
