@@ -55,6 +55,8 @@ describe('guesses at one account', () => {
     // Locked: even the right password is not checked now.
     expect((await post('/api/auth/login', ann)).statusCode).toBe(429);
     expect(passwordChecks()).toBe(5);
+    // One lock, logged once, however many guesses ran into it.
+    expect(logged('sign-in locked for this account from this address')).toHaveLength(1);
   });
 
   it('a tRPC batch of ten guesses checks five passwords: each call counts on its own', async () => {

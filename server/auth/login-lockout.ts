@@ -85,6 +85,9 @@ export class LoginLockout {
     const level = (await store.get(keys.level))?.value ?? 0;
 
     const lockNow = async (newLevel: number) => {
+      // Already locked at this level (by an attempt refused while the free checks were in flight):
+      // that lock stands, and was logged when it was set.
+      if (((await store.get(keys.lock))?.value ?? 0) >= newLevel) return;
       const lockMs = this.lockFor(newLevel);
       // The lock goes down first: until it does, the free checks are taken and the gate is held,
       // and once it is down the level may follow (an attempt in between is refused by the lock).
@@ -107,7 +110,7 @@ export class LoginLockout {
         // The free checks are all taken and no lock ends them yet. Their fifth failure will lock;
         // should it never settle (its process died, the store failed under it), this lock does, so
         // that after it one check is let through again instead of none, ever.
-        if (!(await store.get(keys.lock))) await lockNow(1);
+        await lockNow(1);
         return { retryAfterMs: this.lockFor(1) };
       }
       return {
