@@ -1,0 +1,26 @@
+// The first step of `npm test`: the Debian packages the tests start themselves (Chromium for the
+// browser tests, redis-server for the tests of what several processes share). Missing ones are
+// installed when apt-get can run (as root, the way .ci/run runs); otherwise the run stops here
+// with the command to type, instead of failing later in a test.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const missing = [
+  ...(existsSync(chromiumPath) || onPath('chromium') ? [] : ['chromium']),
+  ...(onPath('redis-server') ? [] : ['redis-server']),
+];
+
+if (missing.length > 0) {
+  const canInstall = process.getuid?.() === 0 && onPath('apt-get');
+  if (!canInstall) {
+    console.error(`The tests need Debian's ${missing.join(' and ')}: run \`sudo apt-get install ${missing.join(' ')}\`, then npm test again.`);
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(' and ')} for the tests (apt-get)...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+}
