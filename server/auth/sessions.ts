@@ -26,4 +26,3 @@ export function revokeToken(db: Db, token: TokenToRevoke, now = Date.now()): voi
       .run();
   });
 }
-

@@ -1,6 +1,6 @@
 // What /api and /trpc take as a body (CONTRACT §3): JSON only (415), at most BODY_LIMIT_BYTES
-// (413), refused from the headers before a byte of the body is read. Only the upload route takes
-// multipart. Fastify's bodyLimit (set from the same figure in app.ts) stops a chunked JSON body
+// (413), refused from the headers before a byte of the body is read. A route that streams its own
+// body says so in its config (`ownBody`: the multipart upload). Fastify's bodyLimit (set from the same figure in app.ts) stops a chunked JSON body
 // that claims no length at the limit as it streams in.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +8,6 @@ import { formatBytes } from '../../shared/media';
 import { DEFAULT_ERROR_STYLE, sendError } from '../rest/errors';
 
 const JSON_ROUTES = /^\/(api|trpc)(\/|\?|$)/;
-export const UPLOAD_URL = '/api/media/upload';
 
 /** Whether a request says it has a body (a length over 0, or chunks). */
 export function declaresBody(headers: IncomingHttpHeaders): boolean {
@@ -27,8 +26,8 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number, ling
   app.addHook('onRequest', (request, reply, done) => {
     const { headers } = request;
     // The route matched, not the URL as sent: the router decodes /%61pi/... into /api/....
-    const route = request.routeOptions.url;
-    if (!declaresBody(headers) || route === UPLOAD_URL || !JSON_ROUTES.test(route ?? request.url)) return done();
+    const { url: route, config } = request.routeOptions;
+    if (!declaresBody(headers) || config?.ownBody || !JSON_ROUTES.test(route ?? request.url)) return done();
     if (!isJson(headers['content-type'])) return refuse(request, reply, 415, 'Request bodies must be JSON (Content-Type: application/json)');
     if (limitBytes > 0 && Number(headers['content-length']) > limitBytes) return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
     done();
@@ -52,4 +51,11 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number, ling
     }
     done(null, payload);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body itself, whatever its type and size (the multipart upload). */
+    ownBody?: boolean;
+  }
 }

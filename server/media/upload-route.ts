@@ -85,7 +85,8 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
     throwFileSizeLimit: true,
   });
 
-  app.post('/api/media/upload', { config: { errorStyle: SUCCESS_ERROR_STYLE } }, async (request, reply) => {
+  // ownBody: multipart, and files up to 200 MB each (server/http/body-rules.ts leaves it alone).
+  app.post('/api/media/upload', { config: { errorStyle: SUCCESS_ERROR_STYLE, ownBody: true } }, async (request, reply) => {
     const ctx = createContext({ req: request });
     const saved: Array<{ file: MediaFile; absolute: string }> = [];
     let current = '';
