@@ -15,6 +15,21 @@ export interface DatabaseHandle {
   close(): void;
 }
 
+/**
+ * Applies pending migrations. Drizzle reads which are applied before it opens its transaction, so
+ * two processes started at once on a new file can both decide to apply the first migration; the
+ * second then waits for the first's write lock and fails on a table that now exists. Asked again,
+ * it reads the first's work and has nothing left to do. A migration that is really broken fails
+ * the second time too, and that error is thrown.
+ */
+function applyMigrations(db: Db) {
+  try {
+    migrate(db, { migrationsFolder: migrationsDir });
+  } catch {
+    migrate(db, { migrationsFolder: migrationsDir });
+  }
+}
+
 export function openDatabase(file: string): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Password hashes live here: readable by the site's own user only, from the first byte (SQLite
@@ -31,7 +46,7 @@ export function openDatabase(file: string): DatabaseHandle {
   // admin's list stay in memory instead of being read again for every page.
   sqlite.pragma('cache_size = -65536');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: migrationsDir });
+  applyMigrations(db);
   return {
     db,
     sqlite,
