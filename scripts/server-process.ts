@@ -17,6 +17,8 @@ export interface ServerProcess {
   resetPeakRss(): void;
   /** SIGTERM, wait for the exit, and remove the DATA_DIR unless the caller owns it. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a pulled plug: no graceful close. Waits for the exit. */
+  crash(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -64,12 +66,15 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   child.stdout!.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
 
-  const stop = async () => {
-    if (child.exitCode === null) {
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
     }
+  };
+  const stop = async () => {
+    await end('SIGTERM');
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -96,5 +101,6 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
     // Writing 5 to clear_refs resets the kernel's high-water mark of the process's RSS.
     resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop,
+    crash: () => end('SIGKILL'),
   };
 }

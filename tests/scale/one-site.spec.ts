@@ -1,0 +1,160 @@
+// CONTRACT §3 "Past one machine": two processes with the same database, REDIS_URL, JWT_SECRET and
+// media root behave as one site. Each check writes through process A and reads through process B.
+import { test as base, expect } from '@playwright/test';
+import sharp from 'sharp';
+import { startTwoProcessSite, type TwoProcessSite } from './two-processes';
+
+const test = base.extend<object, { site: TwoProcessSite }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use) => {
+      const site = await startTwoProcessSite({ LOGINS_PER_MINUTE: '1000', REGISTRATIONS_PER_HOUR: '1000' });
+      try {
+        await use(site);
+      } finally {
+        await site.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.afterEach(async ({ site }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server output', { body: site.output.join('') });
+});
+
+let counter = 0;
+const uniqueEmail = () => `member-${process.pid}-${++counter}@example.com`;
+
+async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+async function login(base: string, email: string, password: string): Promise<string> {
+  const answer = await call(base, 'POST', '/api/auth/login', { email, password });
+  expect(answer.status).toBe(200);
+  return answer.body.token as string;
+}
+
+async function register(base: string) {
+  const member = { name: 'Mira Member', email: uniqueEmail(), password: 'member password' };
+  const answer = await call(base, 'POST', '/api/auth/register', member);
+  expect(answer.status).toBe(201);
+  return { ...member, token: answer.body.token as string };
+}
+
+/** Polls until `check` passes or a second has gone; returns the milliseconds it took. */
+async function withinOneSecond(check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    expect(performance.now() - started, 'seen by the other process within one second').toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return performance.now() - started;
+}
+
+test('a member registered through A signs in through B', async ({ site }) => {
+  const member = await register(site.a.url);
+  const token = await login(site.b.url, member.email, member.password);
+  expect((await call(site.b.url, 'POST', '/api/auth/logout', undefined, token)).status).toBe(200);
+});
+
+test("five failed guesses through A and one through B give B's 429", async ({ site }) => {
+  const member = await register(site.a.url);
+  for (let guess = 1; guess <= 5; guess++) {
+    expect((await call(site.a.url, 'POST', '/api/auth/login', { email: member.email, password: `wrong ${guess}` })).status).toBe(401);
+  }
+  const sixth = await call(site.b.url, 'POST', '/api/auth/login', { email: member.email, password: member.password });
+  expect(sixth.status).toBe(429);
+  expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(sixth.body).toEqual({ msg: expect.any(String) });
+});
+
+test('a logout through A is a 401 through B, and signing out everywhere through B is a 401 through A', async ({ site }) => {
+  const member = await register(site.a.url);
+  const first = await login(site.a.url, member.email, member.password);
+  const second = await login(site.b.url, member.email, member.password);
+  expect((await call(site.a.url, 'POST', '/api/auth/logout', undefined, first)).status).toBe(200);
+  expect((await call(site.b.url, 'POST', '/api/auth/logout', undefined, first)).status).toBe(401);
+  expect((await call(site.b.url, 'POST', '/api/auth/logout-all', undefined, second)).status).toBe(200);
+  expect((await call(site.a.url, 'POST', '/api/auth/logout', undefined, member.token)).status).toBe(401);
+});
+
+async function uploadImage(base: string, token: string, name: string) {
+  const form = new FormData();
+  // The fields come before the files (CONTRACT "Media (admin)").
+  form.append('mediaType', 'image');
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3355aa' } }).png().toBuffer();
+  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+  const response = await fetch(`${base}/api/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(response.status).toBe(200);
+  const { files } = (await response.json()) as { files: { path: string }[] };
+  return { path: files[0]!.path, bytes: png };
+}
+
+test('an upload through A is listed and served by B', async ({ site }) => {
+  const adminA = await login(site.a.url, site.admin.email, site.admin.password);
+  const adminB = await login(site.b.url, site.admin.email, site.admin.password);
+  const upload = await uploadImage(site.a.url, adminA, `shared-${process.pid}.png`);
+  const listed = await call(site.b.url, 'GET', '/api/media/files/images', undefined, adminB);
+  expect((listed.body.files as { path: string }[]).map((file) => file.path)).toContain(upload.path);
+  const served = await fetch(`${site.b.url}/media/${upload.path}`);
+  expect(served.status).toBe(200);
+  expect(Buffer.from(await served.arrayBuffer())).toEqual(upload.bytes);
+});
+
+test("a playlist made active through A is in B's public slider data within one second", async ({ site }) => {
+  const adminA = await login(site.a.url, site.admin.email, site.admin.password);
+  const upload = await uploadImage(site.a.url, adminA, `slide-${process.pid}.png`);
+  const url = `/media/${upload.path}`;
+  // B answers (and caches, with its ETag) the public data before the change.
+  const before = await call(site.b.url, 'GET', '/api/slider/public');
+  expect(before.status).toBe(200);
+
+  const playlist = await call(site.a.url, 'POST', '/api/playlists', { name: 'Shared dawn', items: [{ type: 'image', url }], images: [url], videos: [] }, adminA);
+  expect(playlist.status).toBe(201);
+  const config = (await call(site.a.url, 'GET', '/api/slider/config', undefined, adminA)).body.data as Record<string, unknown>;
+  const id = (playlist.body.data as { _id: string })._id;
+  expect((await call(site.a.url, 'PUT', '/api/slider/config', { ...config, activePlaylist: id }, adminA)).status).toBe(200);
+
+  await withinOneSecond(async () => {
+    const answer = await call(site.b.url, 'GET', '/api/slider/public');
+    const data = answer.body.data as { slides: { src: string }[]; config: { activePlaylist: string } };
+    return data.config.activePlaylist === id && data.slides.length === 1 && data.slides[0]!.src.startsWith(url);
+  });
+});
+
+test('the per-address sign-in limit counts the calls of both processes', async () => {
+  const site = await startTwoProcessSite({ LOGINS_PER_MINUTE: '4' });
+  try {
+    const answers = [];
+    for (const base of [site.a.url, site.b.url, site.a.url, site.b.url, site.a.url]) {
+      answers.push((await call(base, 'POST', '/api/auth/login', { email: site.admin.email, password: site.admin.password })).status);
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 429]);
+  } finally {
+    await site.stop();
+  }
+});
+
+test('killing A leaves B serving', async () => {
+  const site = await startTwoProcessSite();
+  try {
+    const member = await register(site.a.url);
+    await site.a.crash();
+    await expect(fetch(`${site.a.url}/healthz`)).rejects.toThrow();
+    expect((await fetch(`${site.b.url}/healthz`)).status).toBe(200);
+    await login(site.b.url, member.email, member.password);
+    expect((await call(site.b.url, 'GET', '/api/slider/public')).status).toBe(200);
+    const another = await register(site.b.url);
+    await login(site.b.url, another.email, another.password);
+  } finally {
+    await site.stop();
+  }
+});

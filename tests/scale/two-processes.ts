@@ -1,0 +1,54 @@
+// One site served by two processes (the built dist/server/main.js), as CONTRACT §3 "Past one
+// machine" runs it: one database, one throwaway redis-server, one JWT secret and one media root.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, tempDataDir, type ServerProcess } from '../../scripts/server-process';
+import { startRedis, type RedisServer } from '../support/redis-server';
+
+export interface TwoProcessSite {
+  a: ServerProcess;
+  b: ServerProcess;
+  admin: { email: string; password: string };
+  /** Both processes' output, for a failing test's report. */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+export async function startTwoProcessSite(env: Record<string, string> = {}): Promise<TwoProcessSite> {
+  const dataDir = tempDataDir();
+  const mediaRoot = path.join(dataDir, 'media');
+  mkdirSync(mediaRoot);
+  const admin = { email: 'admin@example.com', password: 'admin password' };
+  const output: string[] = [];
+  let redis: RedisServer | undefined;
+  const servers: ServerProcess[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await redis?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    redis = await startRedis();
+    const shared = {
+      REDIS_URL: redis.url,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      MEDIA_ROOT: mediaRoot,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_NAME: 'Ada Admin',
+      ...env,
+    };
+    // Started at the same moment on an empty install: both apply the migrations and seed the admin.
+    const started = await Promise.allSettled(
+      ['A', 'B'].map((name) => startServer({ dataDir, env: shared, onOutput: (text) => output.push(`[${name}] ${text}`) })),
+    );
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { a: servers[0]!, b: servers[1]!, admin, output, stop };
+}
