@@ -13,7 +13,9 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps without the comment that points browsers at them: scripts/compress-client.mjs moves them
+    // out of what is served, so a visitor's devtools don't ask for files that 404.
+    sourcemap: 'hidden',
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

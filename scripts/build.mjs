@@ -2,6 +2,7 @@
 // `--server-only` skips the client, for commands that never serve pages (admin:create).
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { compressClient } from './compress-client.mjs';
 
 const serverOnly = process.argv.includes('--server-only');
 
@@ -24,4 +25,7 @@ await esbuild({
   logLevel: 'warning',
 });
 
-if (!serverOnly) await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+if (!serverOnly) {
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await compressClient('dist/client', 'dist/sourcemaps/client');
+}

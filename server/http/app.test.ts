@@ -3,7 +3,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compressClient } from '../../scripts/compress-client.mjs';
 import { callJson, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
@@ -88,6 +90,33 @@ describe('the HTTP shell', () => {
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('sends the build’s brotli or gzip copy of an asset to a browser that asks for it, and no source map', async () => {
+    const dir = fakeClient();
+    const script = `export const words = ${JSON.stringify('luminous night sky '.repeat(400))};`;
+    writeFileSync(path.join(dir, 'assets', 'big-789.js'), script);
+    writeFileSync(path.join(dir, 'assets', 'big-789.js.map'), '{"version":3}');
+    await compressClient(dir, path.join(dir, '..', `${path.basename(dir)}-maps`));
+    t = await createTestApp({ build: { clientDir: dir } });
+    const get = (encoding?: string) => t!.app.inject({ url: '/assets/big-789.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const answer of [br, gz, plain]) {
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control']).toMatch(/immutable/);
+    }
+    expect((await t.app.inject('/assets/big-789.js.map')).statusCode).toBe(404);
+    rmSync(path.join(dir, '..', `${path.basename(dir)}-maps`), { recursive: true, force: true });
   });
 
   it('answers an unexpected failure with a bare 500: no SQL, stack or path', async () => {

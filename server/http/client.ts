@@ -32,6 +32,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       // Our own cache-control (setHeaders) instead of the plugin's max-age=0 on everything.
       cacheControl: false,
       wildcard: true,
+      // The .br and .gz copies the build writes beside each asset (scripts/compress-client.mjs),
+      // chosen by Accept-Encoding, with Vary: Accept-Encoding on every answer.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; the rest (index.html) must be revalidated.
         const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
