@@ -3,6 +3,7 @@
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { compressClient } from './compress-client.mjs';
+import { prerenderPages } from './prerender-pages.mjs';
 
 const serverOnly = process.argv.includes('--server-only');
 
@@ -27,5 +28,6 @@ await esbuild({
 
 if (!serverOnly) {
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await prerenderPages('dist/client', 'dist/pages');
   await compressClient('dist/client', 'dist/sourcemaps/client');
 }

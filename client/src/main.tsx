@@ -1,19 +1,23 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { routes } from './app/routes';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (rootElement) {
-  createRoot(rootElement).render(
+  const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <RouterProvider router={createBrowserRouter(routes)} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The visitor pages arrive prerendered (client/src/prerender.tsx): React takes over their HTML
+  // instead of drawing it again.
+  if (rootElement.firstElementChild) hydrateRoot(rootElement, app);
+  else createRoot(rootElement).render(app);
 } else {
   console.error('The page has no #root element to render the app into.');
 }

@@ -11,16 +11,18 @@ import { buildApp } from '../app';
 import { parseConfig } from '../config';
 
 let t: TestApp | undefined;
-let clientDir: string | undefined;
+// A fake build: dist/ with client/ (and pages/ beside it when a test prerenders some).
+let distDir: string | undefined;
 afterEach(async () => {
   await t?.close();
-  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
-  t = clientDir = undefined;
+  if (distDir) rmSync(distDir, { recursive: true, force: true });
+  t = distDir = undefined;
 });
 
 function fakeClient() {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'qc-client-'));
-  mkdirSync(path.join(clientDir, 'assets'));
+  distDir = mkdtempSync(path.join(tmpdir(), 'qc-dist-'));
+  const clientDir = path.join(distDir, 'client');
+  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
   writeFileSync(
     path.join(clientDir, 'index.html'),
     '<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><meta name="trpc-max-batch" content="TRPC_MAX_BATCH_PLACEHOLDER"><title>site</title>',
@@ -97,7 +99,7 @@ describe('the HTTP shell', () => {
     const script = `export const words = ${JSON.stringify('luminous night sky '.repeat(400))};`;
     writeFileSync(path.join(dir, 'assets', 'big-789.js'), script);
     writeFileSync(path.join(dir, 'assets', 'big-789.js.map'), '{"version":3}');
-    await compressClient(dir, path.join(dir, '..', `${path.basename(dir)}-maps`));
+    await compressClient(dir, path.join(distDir!, 'sourcemaps'));
     t = await createTestApp({ build: { clientDir: dir } });
     const get = (encoding?: string) => t!.app.inject({ url: '/assets/big-789.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
 
@@ -116,7 +118,31 @@ describe('the HTTP shell', () => {
       expect(answer.headers['cache-control']).toMatch(/immutable/);
     }
     expect((await t.app.inject('/assets/big-789.js.map')).statusCode).toBe(404);
-    rmSync(path.join(dir, '..', `${path.basename(dir)}-maps`), { recursive: true, force: true });
+  });
+
+  it('sends a visitor page the build prerendered with its own nonce, and the empty shell for other paths', async () => {
+    const dir = fakeClient();
+    mkdirSync(path.join(distDir!, 'pages'));
+    const prerendered = (text: string) =>
+      `<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><meta name="trpc-max-batch" content="TRPC_MAX_BATCH_PLACEHOLDER"><div id="root"><h1>${text}</h1></div>`;
+    writeFileSync(path.join(distDir!, 'pages', 'index.html'), prerendered('Landing'));
+    writeFileSync(path.join(distDir!, 'pages', 'courses.html'), prerendered('Courses'));
+    t = await createTestApp({ env: { TRPC_MAX_BATCH: '7' }, build: { clientDir: dir } });
+    for (const [url, text] of [['/', 'Landing'], ['/courses', 'Courses'], ['/courses?from=mail', 'Courses']] as const) {
+      const page = await t.app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(`<h1>${text}</h1>`);
+      const nonce = /nonce="([^"]+)"/.exec(page.body)?.[1];
+      expect(page.headers['content-security-policy'], url).toContain(`'nonce-${nonce}'`);
+      expect(page.body, url).toContain('<meta name="trpc-max-batch" content="7">');
+    }
+    for (const url of ['/dashboard', '/courses/extra', '/login']) {
+      const page = await t.app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>site</title>');
+      expect(page.body, url).not.toContain('<h1>');
+    }
+    expect((await t.app.inject('/pages/courses.html')).statusCode).toBe(404);
   });
 
   it('answers an unexpected failure with a bare 500: no SQL, stack or path', async () => {

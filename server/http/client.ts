@@ -1,7 +1,7 @@
 // Serves the built client (dist/client) with a fallback to index.html for the SPA's routes.
 // Unknown /api, /trpc, /media and /thumbs paths, and anything that is not a page request, stay JSON 404s.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -45,10 +45,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     app.log.warn({ clientDir }, 'no built client found: pages are not served (run npm run build)');
   }
 
-  // Read once: the page is small, and each response fills in its own nonce.
-  const page = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(BATCH_PLACEHOLDER, String(trpcMaxBatch)) : '';
-  const sendPage = (reply: FastifyReply) => {
+  // Read once: the pages are small, and each response fills in its own nonce.
+  const fill = (file: string) => readFileSync(file, 'utf8').replace(BATCH_PLACEHOLDER, String(trpcMaxBatch));
+  const shell = hasClient ? fill(path.join(clientDir, 'index.html')) : '';
+  const prerendered = hasClient ? readPrerenderedPages(path.join(clientDir, '..', 'pages'), fill) : new Map<string, string>();
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
+    const page = prerendered.get(request.url.split('?')[0]!) ?? shell;
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pageContentSecurityPolicy(nonce))
@@ -58,12 +61,28 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   if (hasClient) {
     // The static plugin answers a folder (/) with 403 when index is off, and would send
     // index.html with its placeholder unfilled: both get the page from here.
-    app.get('/', (_request, reply) => sendPage(reply));
-    app.get('/index.html', (_request, reply) => sendPage(reply));
+    app.get('/', sendPage);
+    app.get('/index.html', (request, reply) => sendPage(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (hasClient && wantsPage(request)) return sendPage(reply);
+    if (hasClient && wantsPage(request)) return sendPage(request, reply);
     return sendError(reply, 404, MESSAGES.notFound);
   });
+}
+
+/**
+ * The visitor pages the build prerendered (scripts/prerender-pages.mjs writes them beside the
+ * client, out of the static plugin's reach), by path: index.html is '/', courses.html '/courses'.
+ * Any other path gets the empty shell, which the client draws itself.
+ */
+function readPrerenderedPages(pagesDir: string, fill: (file: string) => string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(pagesDir)) return pages;
+  for (const file of readdirSync(pagesDir)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, fill(path.join(pagesDir, file)));
+  }
+  return pages;
 }

@@ -1,5 +1,6 @@
 // Spec §1 and §2: what a visitor sees on the landing, course, terms and unknown pages.
 import { expect, test } from './fixtures';
+import { watchConsole } from './page-helpers';
 
 const MODULES = [
   'Beyond Newton',
@@ -82,5 +83,44 @@ test('a visitor page loads no admin code and breaks no content security rule', a
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'True Sovereignty' })).toBeVisible();
   expect(scripts.some((url) => /admin/i.test(url))).toBe(false);
+  expect(problems).toEqual([]);
+});
+
+test('the visitor pages arrive with their text in the HTML, then come alive in place without an error', async ({ page, request }) => {
+  const pages = [
+    { path: '/', heading: 'You are the observer, and the author, of your reality', title: 'Quantum Path' },
+    { path: '/courses', heading: 'Become the conscious creator of your life', title: 'Courses · Quantum Path' },
+    { path: '/login', heading: 'Sign In', title: 'Sign In · Quantum Path' },
+    { path: '/join', heading: 'Create Your Account', title: 'Create Your Account · Quantum Path' },
+    { path: '/forgot-password', heading: 'Reset Password', title: 'Reset Password · Quantum Path' },
+    { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service · Quantum Path' },
+  ];
+  for (const { path, heading, title } of pages) {
+    // As a crawler or a browser before any script has run sees it.
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(heading);
+    expect(html, path).toContain(`<title>${title}</title>`);
+    expect(html, path).not.toMatch(/style="/);
+  }
+
+  const problems = watchConsole(page);
+  // The heading the parser made from the server's HTML, caught before any script runs.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { serverHeading?: Element | null };
+    new MutationObserver(() => (seen.serverHeading ??= document.querySelector('h1'))).observe(document, { childList: true, subtree: true });
+  });
+  for (const { path, heading, title } of pages) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+    // React took the server's elements over (hydration) instead of drawing the page again.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { serverHeading?: Element }).serverHeading === document.querySelector('h1')), path).toBe(true);
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
   expect(problems).toEqual([]);
 });

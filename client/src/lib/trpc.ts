@@ -13,6 +13,8 @@ export const trpc = createTRPCReact<AppRouter>();
  * server; 0: no limit). The dev server's page has no figure: the default applies.
  */
 function maxBatchItems(): number {
+  // The build's prerender has no page to read it from, and sends no request.
+  if (typeof document === 'undefined') return TRPC_MAX_BATCH_DEFAULT;
   const served = Number.parseInt(document.querySelector<HTMLMetaElement>('meta[name="trpc-max-batch"]')?.content ?? '', 10);
   if (Number.isNaN(served)) return TRPC_MAX_BATCH_DEFAULT;
   return served === 0 ? Infinity : served;

@@ -1,10 +1,15 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export const SITE_NAME = 'Quantum Path';
 
+/** Receives the page's title while the build prerenders it (client/src/prerender.tsx); null in the browser. */
+export const PageTitleSink = createContext<((title: string) => void) | null>(null);
+
 /** Sets the tab's title for as long as the page is shown. */
 export function usePageTitle(title: string | undefined) {
+  const full = title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+  useContext(PageTitleSink)?.(full);
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    document.title = full;
+  }, [full]);
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { CoursesPage } from '../pages/courses-page';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ForgotPasswordPage } from '../pages/forgot-password-page';
@@ -15,7 +15,8 @@ import { SiteLayout } from './site-layout';
 
 const focused: RouteHandle = { focused: true };
 
-export const router = createBrowserRouter([
+/** Every route of the site; the browser router (main.tsx) and the build's prerender use the same. */
+export const routes: RouteObject[] = [
   {
     Component: SiteLayout,
     errorElement: <RouteError />,
@@ -52,4 +53,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
