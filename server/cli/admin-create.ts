@@ -8,11 +8,15 @@ import { createAdminIfAbsent } from '../auth/first-admin';
 import { ConfigError, parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 
-function askHidden(question: string): Promise<string> {
+/** The answer, or undefined when piped input ends before a line. */
+function askHidden(question: string): Promise<string | undefined> {
   if (!process.stdin.isTTY) {
     // Piped input: read one line as is.
     const rl = createInterface({ input: process.stdin });
-    return new Promise((resolve) => rl.once('line', (line) => (rl.close(), resolve(line))));
+    return new Promise((resolve) => {
+      rl.once('line', (line) => (resolve(line), rl.close()));
+      rl.once('close', () => resolve(undefined));
+    });
   }
   return new Promise((resolve) => {
     process.stdout.write(question);
@@ -57,7 +61,9 @@ export async function createAdminFromCommandLine(args: { email: string; name: st
     fail(error instanceof ConfigError ? error.message : String(error));
   }
 
-  const password = newPasswordSchema.safeParse(env.ADMIN_PASSWORD || (await askHidden('Password for the new admin: ')));
+  const typed = env.ADMIN_PASSWORD || (await askHidden('Password for the new admin: '));
+  if (typed === undefined) fail('No password: standard input ended before a line. Set ADMIN_PASSWORD, or run this on a terminal.');
+  const password = newPasswordSchema.safeParse(typed);
   if (!password.success) fail(password.error.issues[0]!.message);
 
   const database = openDatabase(config.databaseFile);
