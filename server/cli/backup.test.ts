@@ -105,16 +105,20 @@ describe('backupDatabase', () => {
     expect(readFileSync(target, 'utf8')).toBe('keep me');
   });
 
-  it('refuses a missing database or folder, creating nothing', async () => {
+  it('refuses a missing database, a missing folder or a path through a file, creating nothing', async () => {
     await expect(backupDatabase(path.join(dir, 'none.db'), path.join(dir, 'copy.db'))).rejects.toThrow(/^No database at .*none\.db: nothing to back up/);
     await expect(backupDatabase(source, path.join(dir, 'missing', 'copy.db'))).rejects.toThrow(`The folder ${path.join(dir, 'missing')} does not exist`);
+    const throughFile = path.join(source, 'copy.db');
+    await expect(backupDatabase(source, throughFile)).rejects.toThrow(new BackupError(`Cannot create ${throughFile}: ENOTDIR: not a directory, open '${throughFile}'`));
     expect(readdirSync(dir)).toEqual(['app.db']);
   });
 
-  it('leaves nothing behind when the copy fails', async () => {
+  it('leaves nothing behind when the copy fails, and says why without a stack', async () => {
     const notADatabase = path.join(dir, 'notes.txt');
     writeFileSync(notADatabase, 'this is not a database, and it is long enough to have a header. '.repeat(4));
-    await expect(backupDatabase(notADatabase, path.join(dir, 'copy.db'))).rejects.toThrow(/not a database/);
+    const failure = backupDatabase(notADatabase, path.join(dir, 'copy.db'));
+    await expect(failure).rejects.toThrow(BackupError);
+    await expect(failure).rejects.toThrow('The backup failed: file is not a database');
     expect(readdirSync(dir).sort()).toEqual(['app.db', 'notes.txt']);
   });
 });

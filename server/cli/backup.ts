@@ -43,10 +43,15 @@ export async function backupDatabase(source: string, target: string): Promise<{ 
     renameSync(partial, target);
     return { bytes: statSync(target).size };
   } catch (error) {
-    for (const file of [partial, `${partial}-journal`, target]) rmSync(file, { force: true });
-    throw error;
+    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+    rmSync(target, { force: true });
+    // A full disk or an unreadable database is the operator's to fix: their words, not a stack.
+    throw hasCode(error) ? new BackupError(`The backup failed: ${error.message}`, { cause: error }) : error;
   }
 }
+
+const hasCode = (error: unknown): error is Error & { code: string } =>
+  error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 
 /** Claims `target`'s name at once (an empty file), so that no other backup or file can take it meanwhile. */
 function reserve(target: string) {
@@ -56,6 +61,6 @@ function reserve(target: string) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new BackupError(`${target} already exists: a backup never overwrites a file, so give it a new name`);
     if (code === 'ENOENT') throw new BackupError(`The folder ${path.dirname(target)} does not exist`);
-    throw error;
+    throw hasCode(error) ? new BackupError(`Cannot create ${target}: ${error.message}`, { cause: error }) : error;
   }
 }
