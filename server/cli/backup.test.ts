@@ -105,6 +105,15 @@ describe('backupDatabase', () => {
     expect(readFileSync(target, 'utf8')).toBe('keep me');
   });
 
+  it('lets one of two backups racing for one name have it, and refuses the other', async () => {
+    const target = path.join(dir, 'raced.db');
+    const results = await Promise.allSettled([backupDatabase(source, target), backupDatabase(source, target)]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((result) => result.status === 'rejected')?.reason).toBeInstanceOf(BackupError);
+    expect(consistency(target)).toMatchObject({ integrity: 'ok', rows: 8000 });
+    expect(readdirSync(dir).filter((file) => file.startsWith('raced.db'))).toEqual(['raced.db']);
+  });
+
   it('refuses a missing database, a missing folder or a path through a file, creating nothing', async () => {
     await expect(backupDatabase(path.join(dir, 'none.db'), path.join(dir, 'copy.db'))).rejects.toThrow(/^No database at .*none\.db: nothing to back up/);
     await expect(backupDatabase(source, path.join(dir, 'missing', 'copy.db'))).rejects.toThrow(`The folder ${path.join(dir, 'missing')} does not exist`);
