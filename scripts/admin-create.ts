@@ -1,73 +1,14 @@
 // `npm run admin:create -- --email E --name N`: creates an active admin in the configured
 // database, asking for the password (hidden) unless ADMIN_PASSWORD is set.
 import { existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { emailSchema, nameSchema, newPasswordSchema } from '../shared/auth-schemas';
-import { createAdminIfAbsent } from '../server/auth/first-admin';
-import { ConfigError, parseConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-
-function askHidden(question: string): Promise<string> {
-  if (!process.stdin.isTTY) {
-    // Piped input: read one line as is.
-    const rl = createInterface({ input: process.stdin });
-    return new Promise((resolve) => rl.once('line', (line) => (rl.close(), resolve(line))));
-  }
-  return new Promise((resolve) => {
-    process.stdout.write(question);
-    const stdin = process.stdin;
-    stdin.setRawMode(true);
-    stdin.resume();
-    let answer = '';
-    const onData = (chunk: Buffer) => {
-      for (const char of chunk.toString('utf8')) {
-        if (char === '\r' || char === '\n') {
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdin.off('data', onData);
-          process.stdout.write('\n');
-          resolve(answer);
-          return;
-        }
-        if (char === '\u0003') process.exit(130);
-        answer = char === '\u007f' ? answer.slice(0, -1) : answer + char;
-      }
-    };
-    stdin.on('data', onData);
-  });
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { createAdminFromCommandLine } from '../server/cli/admin-create';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
-if (!values.email) fail('Usage: npm run admin:create -- --email admin@example.com --name "Ada Admin"');
-
-const email = emailSchema.safeParse(values.email);
-if (!email.success) fail(email.error.issues[0]!.message);
-const name = nameSchema.safeParse(values.name ?? 'Administrator');
-if (!name.success) fail(name.error.issues[0]!.message);
-
-let config;
-try {
-  config = parseConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
+if (!values.email) {
+  console.error('Usage: npm run admin:create -- --email admin@example.com --name "Ada Admin"');
+  process.exit(1);
 }
-
-const password = newPasswordSchema.safeParse(process.env.ADMIN_PASSWORD || (await askHidden('Password for the new admin: ')));
-if (!password.success) fail(password.error.issues[0]!.message);
-
-const database = openDatabase(config.databaseFile);
-try {
-  const result = await createAdminIfAbsent(database.db, { email: email.data, name: name.data, password: password.data }, { info: () => {} });
-  if (!result.created) fail(`A user with the email ${email.data} already exists; it was left unchanged.`);
-  console.log(`Admin ${email.data} created in ${config.databaseFile}.`);
-} finally {
-  database.close();
-}
+await createAdminFromCommandLine({ email: values.email, name: values.name }, process.env);

@@ -1,5 +1,6 @@
-// Builds the client (Vite) and bundles the server and the scripts (esbuild) into dist/.
-// `--server-only` skips the client, for commands that never serve pages (admin:create).
+// Builds the client (Vite) and bundles the server, the packaged install's command and the scripts
+// (esbuild) into dist/. `--server-only` skips the client, for commands that never serve pages (admin:create).
+import { rmSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { compressClient } from './compress-client.mjs';
@@ -7,15 +8,7 @@ import { prerenderPages } from './prerender-pages.mjs';
 
 const serverOnly = process.argv.includes('--server-only');
 
-const entryPoints = {
-  'server/main': 'server/main.ts',
-  'scripts/admin-create': 'scripts/admin-create.ts',
-  'scripts/bench': 'scripts/bench/main.ts',
-};
-
-await esbuild({
-  entryPoints,
-  outdir: 'dist',
+const nodeBundle = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,6 +17,27 @@ await esbuild({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+};
+
+await esbuild({
+  ...nodeBundle,
+  entryPoints: {
+    'server/main': 'server/main.ts',
+    'scripts/admin-create': 'scripts/admin-create.ts',
+    'scripts/bench': 'scripts/bench/main.ts',
+  },
+  outdir: 'dist',
+});
+
+// The `bin` of package.json (esbuild keeps the source's #! line). Split at its dynamic imports, so
+// that each command loads only what it uses: --help and backup never load the web server.
+rmSync('dist/cli', { recursive: true, force: true });
+await esbuild({
+  ...nodeBundle,
+  entryPoints: { 'quantum-site': 'server/cli/quantum-site.ts' },
+  outdir: 'dist/cli',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
 });
 
 if (!serverOnly) {

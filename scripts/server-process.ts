@@ -1,5 +1,6 @@
-// Starts the built server (dist/server/main.js) as a child process on a free port, the way an
-// operator runs it, for the benchmarks and the end-to-end tests to use from outside.
+// Starts the built server (dist/server/main.js), or another command that serves the site, as a
+// child process on a free port, the way an operator runs it, for the benchmarks and the end-to-end
+// and package tests to use from outside.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -27,6 +28,10 @@ export interface StartOptions {
   dataDir?: string;
   /** Receives the server's stdout and stderr; default: stderr goes to ours, stdout nowhere. */
   onOutput?: (text: string) => void;
+  /** The program and its arguments, given the port and data folder; default the built server, which reads both from the environment. */
+  command?: (site: { port: number; dataDir: string }) => [string, ...string[]];
+  /** The server's working directory; default ours. */
+  cwd?: string;
 }
 
 const START_TIMEOUT_MS = 20_000;
@@ -59,7 +64,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const output: string[] = [];
   const onOutput = options.onOutput ?? ((text: string) => output.push(text));
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const [program, ...args] = options.command?.({ port, dataDir }) ?? [process.execPath, 'dist/server/main.js'];
+  const child = spawn(program, args, {
+    cwd: options.cwd,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', options.onOutput ? 'pipe' : 'inherit'],
   });

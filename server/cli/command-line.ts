@@ -1,0 +1,112 @@
+// The arguments of `quantum-site`, read by node:util's parseArgs into one command. Anything it
+// cannot read is a UsageError: the command prints the usage and exits 2.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export const DEFAULT_DATA_DIR = './quantum-site-data';
+
+export const USAGE = `Usage: quantum-site [command] [options]
+
+Commands:
+  start [--data DIR] [--port N] [--host H]
+      Serve the site, API and media on one port (the default command).
+      --data DIR   the data folder: database, media, signing key (default ${DEFAULT_DATA_DIR})
+      --port N     the listening port (default 3000)
+      --host H     the listening address (default 127.0.0.1; 0.0.0.0 exposes the site)
+  admin create --email E [--name N] [--data DIR]
+      Create an active admin. The password comes from ADMIN_PASSWORD, or is asked for
+      (hidden) on a terminal, or is read as one line from standard input.
+  backup FILE [--data DIR]
+      Copy the database to the new file FILE: an online, consistent copy, safe while the
+      site runs. Media and the signing key are plain files in the data folder: copy them too.
+
+Options:
+  -h, --help       Print this help.
+  -v, --version    Print the version.
+
+Every setting of the site can also come from the environment or from a .env file in the current
+folder (DATA_DIR, PORT, HOST, DATABASE_URL, SMTP_URL, ...: see the README); the flags above win.`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface Locations {
+  data: string | undefined;
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | ({ kind: 'start'; port: string | undefined; host: string | undefined } & Locations)
+  | ({ kind: 'admin create'; email: string; name: string | undefined } & Locations)
+  | ({ kind: 'backup'; file: string } & Locations);
+
+const help = { type: 'boolean', short: 'h' } as const;
+const data = { type: 'string' } as const;
+const startOptions = { help, data, port: { type: 'string' }, host: { type: 'string' } } as const;
+
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    // parseArgs's own messages name the option or argument it could not place.
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function nonEmpty(flag: string, value: string | undefined): string | undefined {
+  if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs a value`);
+  return value;
+}
+
+function port(value: string | undefined): string | undefined {
+  if (value !== undefined && !(/^\d{1,5}$/.test(value) && Number(value) <= 65535)) throw new UsageError('--port must be a number from 0 to 65535');
+  return value;
+}
+
+function start(args: string[], topLevel: boolean): Command {
+  const { values } = parse(args, topLevel ? { ...startOptions, version: { type: 'boolean', short: 'v' } } : startOptions);
+  if (values.help) return { kind: 'help' };
+  if ('version' in values && values.version) return { kind: 'version' };
+  return { kind: 'start', data: nonEmpty('--data', values.data), port: port(values.port), host: nonEmpty('--host', values.host) };
+}
+
+function adminCreate(args: string[]): Command {
+  const { values } = parse(args, { help, data, email: { type: 'string' }, name: { type: 'string' } });
+  if (values.help) return { kind: 'help' };
+  const email = nonEmpty('--email', values.email);
+  if (email === undefined) throw new UsageError('admin create needs --email');
+  return { kind: 'admin create', email, name: values.name, data: nonEmpty('--data', values.data) };
+}
+
+function backup(args: string[]): Command {
+  const { values, positionals } = parse(args, { help, data }, true);
+  if (values.help) return { kind: 'help' };
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'backup needs the FILE to write' : 'backup takes one FILE');
+  const file = nonEmpty('FILE', positionals[0]!)!;
+  return { kind: 'backup', file, data: nonEmpty('--data', values.data) };
+}
+
+export function parseCommandLine(args: string[]): Command {
+  const [word, ...rest] = args;
+  if (word === undefined || word.startsWith('-')) return start(args, true);
+  if (word === 'start') return start(rest, false);
+  if (word === 'backup') return backup(rest);
+  if (word === 'admin') {
+    const [action, ...options] = rest;
+    if (action === 'create') return adminCreate(options);
+    if (action === '--help' || action === '-h') return { kind: 'help' };
+    throw new UsageError(action === undefined || action.startsWith('-') ? 'admin needs a command: admin create' : `unknown command: admin ${action}`);
+  }
+  throw new UsageError(`unknown command: ${word}`);
+}
+
+/** The environment a command runs with: the flags over the environment over the command's defaults. */
+export function environmentFor(command: Locations & { port?: string | undefined; host?: string | undefined }, env: Record<string, string | undefined>) {
+  return {
+    ...env,
+    DATA_DIR: command.data ?? (env.DATA_DIR || DEFAULT_DATA_DIR),
+    ...(command.port !== undefined ? { PORT: command.port } : {}),
+    ...(command.host !== undefined ? { HOST: command.host } : {}),
+  };
+}
