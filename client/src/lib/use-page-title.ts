@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const SITE_NAME = 'Quantum Path';
+import { SITE_NAME } from '../../../shared/constants';
 
 /** Sets the tab's title for as long as the page is shown. */
 export function usePageTitle(title: string | undefined) {
