@@ -27,7 +27,7 @@ export const MESSAGES = {
   twoFactorNotOn: 'Two-factor sign-in is not on',
   twoFactorNotOnForUser: 'This user does not have two-factor sign-in on',
   twoFactorNotSetUp: 'Start the setup first: there is no new secret waiting for its first code',
-  twoFactorOwnClear: 'Turn off your own two-factor sign-in from your Two-factor sign-in panel',
+  twoFactorOwnClear: 'Your own two-factor sign-in is turned off with your password and a code, not cleared',
   setupCodeInvalid: 'Invalid code. Enter the 6-digit code your authenticator app shows for this site.',
   twoFactorCodeInvalid: 'Invalid code. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',
   wrongPasswordOrCode: 'Wrong password or code',
