@@ -70,11 +70,17 @@ describe('signing in with two-factor on', () => {
     expect(await opensSession(res.json().token)).toBe(true);
   });
 
-  it('a wrong password is the same 401 {msg} as ever, with no challenge', async () => {
+  it('a wrong password, or a suspended account, is the same 401 {msg} as ever, with no challenge', async () => {
     await start();
-    const res = await post('/api/auth/login', { email: mia.email, password: 'not mia' });
-    expect(res.statusCode).toBe(401);
-    expect(res.body).toBe(JSON.stringify({ msg: MESSAGES.invalidCredentials }));
+    const wrong = await post('/api/auth/login', { email: mia.email, password: 'not mia' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toBe(JSON.stringify({ msg: MESSAGES.invalidCredentials }));
+    const db = new Database(t.config.databaseFile);
+    db.prepare("update users set status = 'suspended' where email = ?").run(mia.email);
+    db.close();
+    const suspended = await post('/api/auth/login', { email: mia.email, password: mia.password });
+    expect(suspended.statusCode).toBe(401);
+    expect(suspended.body).toBe(JSON.stringify({ msg: MESSAGES.invalidCredentials }));
   });
 
   it('takes the codes of the steps before and after (±1), and refuses codes two steps away', async () => {

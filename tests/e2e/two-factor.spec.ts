@@ -150,3 +150,48 @@ test('an admin clears a member’s two-factor from User Management, which signs 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a sign-in that ended while it waited for its code goes back to the password, saying why', async ({ page }) => {
+  const email = uniqueEmail('twofa-ended');
+  const password = 'two factor password';
+  const registered = await page.request.post('/api/auth/register', { data: { name: 'Ena Ended', email, password } });
+  const bearer = { authorization: `Bearer ${(await registered.json()).token}` };
+  const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: bearer })).json();
+  const used = { step: stepNow() };
+  expect((await page.request.post('/api/auth/2fa/enable', { headers: bearer, data: { code: codeAtStep(secret, used.step) } })).status()).toBe(200);
+
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await expect(page.getByLabel('Code')).toBeFocused();
+  // Meanwhile, "Sign out everywhere" from a session the member already had ends this sign-in too.
+  expect((await page.request.post('/api/auth/logout-all', { headers: bearer })).status()).toBe(200);
+  const code = nextCode(secret, used);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('This sign-in has expired. Please enter your email and password again.');
+  // The form kept what was typed: one press starts over, and the code, which the ended sign-in
+  // did not use up, finishes it.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an admin finds their own two-factor sign-in under Account Security, and it fits a 360 px phone', async ({ page, site }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openAdminSection(page, site, { link: 'Account Security', query: 'security' });
+  const section = page.getByRole('region', { name: 'Account Security' });
+  await expect(section.getByRole('heading', { name: 'Two-factor sign-in', level: 3 })).toBeVisible();
+  await expect(section.getByText('Two-factor sign-in is off')).toBeVisible();
+
+  await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(section.getByLabel('Code from the app')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Leaving the setup unfinished changes nothing: the admin's sign-in stays as it was.
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByText('Two-factor sign-in is off')).toBeVisible();
+  await expect(section.getByRole('group', { name: 'Two-factor sign-in is off' })).toBeFocused();
+});
