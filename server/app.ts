@@ -10,6 +10,7 @@ import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { createMailer } from './auth/mailer';
+import { createSecretBox } from './auth/secret-box';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   counters?: CounterStore;
   /** Shorter slow-client windows (tests). */
   slowClientLimits?: SlowClientLimits;
+  /** The time two-factor sign-in reads; default Date.now (tests move their own). */
+  clock?: () => number;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -97,11 +100,13 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
   const { limits } = config;
+  // Signs the tokens, and is what the two-factor secrets' key is derived from.
+  const serverSecret = config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir);
 
   const deps: AppDeps = {
     config,
     db: database.db,
-    tokens: createSessionTokens(config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir), config.jwtTtlSeconds),
+    tokens: createSessionTokens(serverSecret, config.jwtTtlSeconds),
     mailer,
     counters,
     loginLockout: new LoginLockout(
@@ -113,6 +118,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     events,
     publicSlider,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
+    twoFactor: { db: database.db, box: createSecretBox(serverSecret, 'two-factor secrets') },
+    clock: options.clock ?? Date.now,
   };
   closers.push(() => deps.thumbnails.close());
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);

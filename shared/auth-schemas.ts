@@ -1,6 +1,6 @@
 // Input schemas for the auth procedures. The forms use the same limits, so both sides agree.
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_MAX_LENGTH } from './constants';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -27,14 +27,31 @@ export const registerInput = z.object({
   password: newPasswordSchema,
 });
 
-// Login checks presence only, not today's length rule: an account's password may predate it.
+// A password being checked: presence only, not today's length rule (an account's password may predate it).
+const currentPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
 export const loginInput = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: currentPasswordSchema,
 });
+
+const twoFactorCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(1, 'Code is required')
+  .max(TWO_FACTOR_CODE_MAX_LENGTH, `Code must be at most ${TWO_FACTOR_CODE_MAX_LENGTH} characters`);
+
+export const loginTwoFactorInput = z.object({
+  challenge: z.string({ error: 'Challenge is required' }).min(1, 'Challenge is required').max(200, 'Challenge is invalid'),
+  code: twoFactorCodeSchema,
+});
+
+export const enableTwoFactorInput = z.object({ code: twoFactorCodeSchema });
+
+export const disableTwoFactorInput = z.object({ password: currentPasswordSchema, code: twoFactorCodeSchema });
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
 

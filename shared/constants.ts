@@ -1,11 +1,16 @@
 // Limits and values that both the server and the client must agree on.
 
+/** The wordmark, the tabs' titles, and the name authenticator apps show beside a member's code. */
+export const SITE_NAME = 'Quantum Path';
+
 export const PASSWORD_MIN_LENGTH = 6;
 // Long enough for any passphrase, short enough that hashing it is not a denial-of-service lever.
 export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 100;
 // RFC 5321 caps a forward path at 254 characters.
 export const EMAIL_MAX_LENGTH = 254;
+// A two-factor code: six digits, or a recovery code (19 characters with its hyphens), with room for stray spaces.
+export const TWO_FACTOR_CODE_MAX_LENGTH = 64;
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

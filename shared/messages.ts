@@ -20,6 +20,18 @@ export const MESSAGES = {
   /** A per-address limit (CONTRACT §3): what was refused, and how long until it may be tried again. */
   tooManyFromAddress: (what: string, retryAfterSeconds: number) => `Too many ${what} from your network. Please try again in ${waitText(retryAfterSeconds)}.`,
   signedOut: 'Signed out',
+  // Two-factor sign-in (CONTRACT §3).
+  twoFactorOff: 'Two-factor sign-in turned off',
+  twoFactorCleared: 'Two-factor sign-in cleared. The member was signed out everywhere.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
+  twoFactorNotOn: 'Two-factor sign-in is not on',
+  twoFactorNotOnForUser: 'This user does not have two-factor sign-in on',
+  twoFactorNotSetUp: 'Start the setup first: there is no new secret waiting for its first code',
+  twoFactorOwnClear: 'Your own two-factor sign-in is turned off with your password and a code, not cleared',
+  setupCodeInvalid: 'Invalid code. Enter the 6-digit code your authenticator app shows for this site.',
+  twoFactorCodeInvalid: 'Invalid code. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',
+  wrongPasswordOrCode: 'Wrong password or code',
+  signInExpired: 'This sign-in has expired. Please enter your email and password again.',
   signedOutEverywhere: 'Signed out everywhere',
   emailInUse: 'An account with that email already exists',
   resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',

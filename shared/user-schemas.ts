@@ -67,3 +67,6 @@ export const updateUserInput = z.object({
 });
 
 export const userIdInput = z.object({ id: userId });
+
+// A page's worth of ids and then some: the panel asks about the users it shows.
+export const userIdsInput = z.object({ ids: z.array(userId, { error: 'ids must be a list of user ids' }).max(100, 'ids may hold at most 100 ids') });

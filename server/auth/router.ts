@@ -1,14 +1,14 @@
-// Sign-up, sign-in and password recovery (CONTRACT §2 "Auth").
+// Sign-up, sign-in (with its second factor) and password recovery (CONTRACT §2 "Auth", §3).
 import { TRPCError } from '@trpc/server';
 import {
   forgotPasswordInput,
   loginInput,
+  loginTwoFactorInput,
   registerInput,
   resetPasswordInput,
 } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { memberProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init';
-import { RetryLater } from '../trpc/errors';
 import {
   EmailInUseError,
   endSessions,
@@ -18,11 +18,17 @@ import {
   insertUser,
   setPasswordHash,
 } from '../users/data';
+import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge } from './login-challenges';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { resetMail } from './reset-mail';
 import { mayMailReset } from './reset-mail-quota';
 import { consumeResetToken, findResetTokenUser, issueResetToken } from './reset-tokens';
 import { revokeToken } from './sessions';
+import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
+import { isTwoFactorOn } from './two-factor-data';
+import { twoFactorRouter } from './two-factor-router';
+
+const signInExpired = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signInExpired });
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
@@ -40,34 +46,55 @@ export const authRouter = router({
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     await ctx.limit('login');
-    const { loginLockout, db, tokens } = ctx.deps;
+    const { loginLockout, db, tokens, clock } = ctx.deps;
     const account = findCredentialsByEmail(db, input.email);
-    const admission = await loginLockout.admit({ email: input.email, generation: account?.passwordChangedAt ?? 0, ip: ctx.ip });
-    if ('retryAfterMs' in admission) {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: MESSAGES.tooManyAttempts(Math.ceil(admission.retryAfterMs / 60_000)),
-        cause: new RetryLater(Math.ceil(admission.retryAfterMs / 1000)),
-      });
-    }
-    const { attempt } = admission;
-    let passwordMatches: boolean;
-    try {
-      passwordMatches = account ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-    } catch (error) {
-      await attempt.abandoned();
-      throw error;
-    }
+    const attempt = await admitSignInCheck(loginLockout, { email: input.email, generation: account?.passwordChangedAt ?? 0, ip: ctx.ip });
+    const passwordMatches = await runSignInCheck(attempt, () =>
+      account ? verifyPassword(account.passwordHash, input.password) : verifyAgainstDummy(input.password),
+    );
     // Unknown email, wrong password and suspended account are one answer, so none can be told apart.
     if (!account || !passwordMatches || account.status !== 'active') {
       await attempt.failed();
       ctx.log.warn({ email: input.email, ip: ctx.ip }, 'sign-in failed');
       throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
     }
+    if (isTwoFactorOn(db, account.id)) {
+      // Not a success yet, which would wipe the account's failures out: the sign-in settles with
+      // its code, so knowing the password does not buy fresh guesses at the code.
+      await attempt.abandoned();
+      ctx.log.info({ userId: account.id }, 'password accepted, two-factor code required');
+      return { twoFactorRequired: true as const, challenge: issueLoginChallenge(db, account, clock()) };
+    }
     await attempt.succeeded();
     ctx.log.info({ userId: account.id }, 'signed in');
     return { token: await tokens.sign({ id: account.id, role: account.role }) };
   }),
+
+  // The second half of a sign-in with two-factor on. A wrong code is a failed sign-in: it counts
+  // toward the same lockout as a wrong password, per account and address and per account.
+  loginTwoFactor: publicProcedure.input(loginTwoFactorInput).mutation(async ({ ctx, input }) => {
+    await ctx.limit('login');
+    const { loginLockout, db, tokens, twoFactor, clock } = ctx.deps;
+    const account = findLoginChallenge(db, input.challenge, clock());
+    if (!account) throw signInExpired();
+    const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
+    const result = await runSignInCheck(attempt, () => finishLoginChallenge(twoFactor, input.challenge, input.code, clock()));
+    if (result === 'challenge-gone') {
+      // Used up by a parallel success, expired, or the account's sessions ended meanwhile: no code was checked.
+      await attempt.abandoned();
+      throw signInExpired();
+    }
+    if (result === 'wrong-code') {
+      await attempt.failed();
+      ctx.log.warn({ userId: account.id, ip: ctx.ip }, 'two-factor code refused');
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.twoFactorCodeInvalid });
+    }
+    await attempt.succeeded();
+    ctx.log.info({ userId: result.userId }, 'signed in');
+    return { token: await tokens.sign({ id: result.userId, role: result.role }) };
+  }),
+
+  twoFactor: twoFactorRouter,
 
   logout: sessionProcedure.mutation(({ ctx }) => {
     revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });

@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
 import type { PlaylistItem } from '../../shared/slider';
 
@@ -57,6 +57,48 @@ export const revokedTokens = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+// Two-factor sign-in (CONTRACT §3), one row per user who has begun setting it up. Secrets are
+// sealed with a key derived from the server secret (server/auth/secret-box.ts), never stored plain.
+export const twoFactor = sqliteTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // The active secret: two-factor sign-in is on exactly when this is set.
+  secret: text('secret'),
+  // Made by setup, waiting for its first code; enabling moves it to `secret`.
+  pendingSecret: text('pending_secret'),
+  // The last TOTP time step accepted: only later steps are, so each code works once.
+  lastStep: integer('last_step'),
+});
+
+// Single-use recovery codes: only their SHA-256 (server/auth/recovery-codes.ts); a used one is deleted.
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+// A password accepted for an account with two-factor on, waiting for its code: only the id's
+// SHA-256 is stored, and the row goes with the first success (server/auth/login-challenges.ts).
+export const loginChallenges = sqliteTable(
+  'login_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The account's sessions_valid_from when issued: once that moves (its sessions ended), the challenge is dead too.
+    sessionsValidFrom: integer('sessions_valid_from').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('login_challenges_expires_at_idx').on(t.expiresAt), index('login_challenges_user_id_idx').on(t.userId)],
 );
 
 // How many users have each one- and two-character fragment in their (ASCII lower-cased) name or

@@ -33,6 +33,7 @@ const successAnd = async (result: Promise<object>) => ({ success: true, ...(awai
 const routes: RestRoute[] = [
   { method: 'POST', url: '/api/auth/register', status: 201, style: MSG, call: (c, r) => c.auth.register(untrusted(body(r))) },
   { method: 'POST', url: '/api/auth/login', style: MSG, call: (c, r) => c.auth.login(untrusted(body(r))) },
+  { method: 'POST', url: '/api/auth/login/2fa', style: MSG, call: (c, r) => c.auth.loginTwoFactor(untrusted(body(r))) },
   { method: 'POST', url: '/api/auth/forgot-password', call: (c, r) => c.auth.forgotPassword(untrusted(body(r))) },
   {
     method: 'PUT',
@@ -41,6 +42,9 @@ const routes: RestRoute[] = [
   },
   { method: 'POST', url: '/api/auth/logout', call: (c) => c.auth.logout() },
   { method: 'POST', url: '/api/auth/logout-all', call: (c) => c.auth.logoutAll() },
+  { method: 'POST', url: '/api/auth/2fa/setup', call: (c) => c.auth.twoFactor.setup() },
+  { method: 'POST', url: '/api/auth/2fa/enable', call: (c, r) => c.auth.twoFactor.enable(untrusted(body(r))) },
+  { method: 'POST', url: '/api/auth/2fa/disable', call: (c, r) => c.auth.twoFactor.disable(untrusted(body(r))) },
 
   { method: 'GET', url: '/api/admin/stats', style: SUCCESS_ERROR_STYLE, call: async (c) => withSuccess(await c.users.stats()) },
   { method: 'GET', url: '/api/admin/users', call: (c, r) => c.users.list(untrusted(query(r))) },
@@ -56,6 +60,12 @@ const routes: RestRoute[] = [
     url: '/api/admin/users/:id',
     style: SUCCESS_ERROR_STYLE,
     call: (c, r) => successAnd(c.users.delete(untrusted({ id: params(r).id }))),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/users/:id/2fa',
+    style: SUCCESS_ERROR_STYLE,
+    call: (c, r) => successAnd(c.users.clearTwoFactor(untrusted({ id: params(r).id }))),
   },
 
   { method: 'GET', url: '/api/media/files', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted(query(r)))) },

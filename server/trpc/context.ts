@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { LoginLockout } from '../auth/login-lockout';
 import type { Mailer } from '../auth/mailer';
 import type { SessionTokens } from '../auth/session-tokens';
+import type { TwoFactorStore } from '../auth/two-factor-data';
 import type { EventBus } from '../events/event-bus';
 import type { AddressLimit, AddressLimiter } from '../limits/address-limits';
 import type { CounterStore } from '../limits/counter-store';
@@ -28,6 +29,10 @@ export interface AppDeps {
   /** The public slider answer, rebuilt after every 'slider-data-changed'. */
   publicSlider: PublicSliderCache;
   thumbnails: Thumbnails;
+  /** Two-factor sign-in's data: the database and the box its secrets are sealed in. */
+  twoFactor: TwoFactorStore;
+  /** Milliseconds since the epoch: the time two-factor codes and sign-in challenges are read by (tests move it). */
+  clock: () => number;
 }
 
 export interface SessionUser {

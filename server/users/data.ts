@@ -186,13 +186,24 @@ export function userStats(db: Db) {
 // Matches the unique index on lower(email), so a lookup by email is one index probe.
 const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-/** What sign-in needs: the hash, the status, and the password's generation for the lockout, looked up by email. */
+// What sign-in needs: the hash, the status, the email and password generation the lockout counts
+// by, and since when the account's sessions (and sign-ins waiting for a second factor) count.
+const credentialColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  passwordChangedAt: users.passwordChangedAt,
+  sessionsValidFrom: users.sessionsValidFrom,
+};
+
 export function findCredentialsByEmail(db: Db, email: string) {
-  return db
-    .select({ id: users.id, role: users.role, status: users.status, passwordHash: users.passwordHash, passwordChangedAt: users.passwordChangedAt })
-    .from(users)
-    .where(emailIs(email))
-    .get();
+  return db.select(credentialColumns).from(users).where(emailIs(email)).get();
+}
+
+export function findCredentialsById(db: Db, id: string) {
+  return db.select(credentialColumns).from(users).where(eq(users.id, id)).get();
 }
 
 /**

@@ -1,8 +1,10 @@
-// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete.
+// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete,
+// and clearing a member's two-factor sign-in (CONTRACT §3).
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
-import { createUserInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
+import { createUserInput, listUsersInput, updateUserInput, userIdInput, userIdsInput } from '../../shared/user-schemas';
 import { hashPassword } from '../auth/passwords';
+import { clearTwoFactor, usersWithTwoFactor } from '../auth/two-factor-data';
 import { adminProcedure, router } from '../trpc/init';
 import {
   countOtherActiveAdmins,
@@ -80,5 +82,19 @@ export const usersRouter = router({
     if (!deleteUser(db, input.id)) throw notFound(input.id);
     ctx.log.info({ adminId: ctx.user.id, userId: input.id, email: target.email }, 'admin deleted a user');
     return { message: 'User deleted' };
+  }),
+
+  // Beside the list rather than in it, so that the user object keeps CONTRACT's shape.
+  withTwoFactor: adminProcedure.input(userIdsInput).query(({ ctx, input }) => usersWithTwoFactor(ctx.deps.db, input.ids)),
+
+  // For a member who lost both the authenticator and the recovery codes. Their own panel, which
+  // asks for the password and a code, is the way for anyone else, the admin included.
+  clearTwoFactor: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
+    const { db } = ctx.deps;
+    if (!findPublicUserById(db, input.id)) throw notFound(input.id);
+    if (input.id === ctx.user.id) throw refuse(MESSAGES.twoFactorOwnClear);
+    if (!clearTwoFactor(db, input.id)) throw refuse(MESSAGES.twoFactorNotOnForUser);
+    ctx.log.info({ adminId: ctx.user.id, userId: input.id }, 'admin cleared a user’s two-factor sign-in');
+    return { message: MESSAGES.twoFactorCleared };
   }),
 });

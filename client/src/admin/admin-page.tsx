@@ -8,6 +8,7 @@ import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormMessage } from '../ui/form-message';
+import { AccountSecuritySection } from './account/account-security-section';
 import { useAdminSection, type AdminSectionId } from './admin-sections';
 import { AdminSidebar } from './admin-sidebar';
 import { BackgroundsSection } from './backgrounds/backgrounds-section';
@@ -54,5 +55,7 @@ function SectionContent({ id }: { id: AdminSectionId }) {
       return <BackgroundsSection />;
     case 'media':
       return <MediaSection />;
+    case 'security':
+      return <AccountSecuritySection />;
   }
 }

@@ -7,6 +7,8 @@ import { useLogout } from '../lib/use-logout';
 import { usePageTitle } from '../lib/use-page-title';
 import { Button, ButtonLink } from '../ui/button';
 import { FormMessage } from '../ui/form-message';
+import { PanelSection } from '../ui/panel-section';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { COURSE_MODULES } from './course-modules';
 import { ModuleList } from './module-list';
 
@@ -100,6 +102,12 @@ export function DashboardPage() {
 
           <ModuleList modules={COURSE_MODULES} access={paid ? 'unlocked' : 'locked'} labelledBy="course-title" />
         </section>
+      )}
+
+      {user && (
+        <PanelSection title="Two-factor sign-in" className="section">
+          <TwoFactorSettings />
+        </PanelSection>
       )}
     </div>
   );

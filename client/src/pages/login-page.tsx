@@ -11,25 +11,51 @@ import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
 import { FormMessage } from '../ui/form-message';
 import { PasswordField } from '../ui/password-input';
+import { LoginCodeStep } from './login-code-step';
 
 export function LoginPage() {
   usePageTitle('Sign In');
   const navigate = useNavigate();
-  const notice = (useLocation().state as LoginNotice | null)?.notice;
+  const routeNotice = (useLocation().state as LoginNotice | null)?.notice;
   const login = trpc.auth.login.useMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Set while the password was right and the account asks for its second factor (CONTRACT §3).
+  const [challenge, setChallenge] = useState<string | null>(null);
+  // Why the code step sent the person back here (the sign-in expired), shown like the route's notice.
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
+  const notice = restartNotice ?? routeNotice;
+
+  function signedIn(token: string) {
+    setToken(token);
+    navigate(homePathOf(token), { replace: true });
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setRestartNotice(null);
     login.mutate(
       { email, password },
       {
-        onSuccess: ({ token }) => {
-          setToken(token);
-          navigate(homePathOf(token), { replace: true });
+        onSuccess: (answer) => {
+          if ('token' in answer) signedIn(answer.token);
+          else setChallenge(answer.challenge);
         },
       },
+    );
+  }
+
+  if (challenge) {
+    return (
+      <LoginCodeStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={(reason) => {
+          login.reset();
+          setChallenge(null);
+          setRestartNotice(reason ?? null);
+        }}
+      />
     );
   }
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { MEMBERSHIP_TIERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from '../../../../shared/constants';
 import { Button } from '../../ui/button';
 import { draftOf, type AdminUser, type UserDraft } from './user-types';
+import './user-row.css';
 
 interface UserRowProps {
   user: AdminUser;
@@ -13,9 +14,11 @@ interface UserRowProps {
   /** Sends the change; `onSaved` runs once it is stored (the row then leaves edit mode). */
   onSave: (draft: UserDraft, onSaved: () => void) => void;
   onDelete: () => void;
+  /** Given when the user has two-factor sign-in on and the admin may clear it (anyone but themselves). */
+  onClearTwoFactor?: (() => void) | undefined;
 }
 
-export function UserRow({ user, editing, saving, onEdit, onCancel, onSave, onDelete }: UserRowProps) {
+export function UserRow({ user, editing, saving, onEdit, onCancel, onSave, onDelete, onClearTwoFactor }: UserRowProps) {
   const editButton = useRef<HTMLButtonElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   // Set when this row's own Save or Cancel ends editing, so focus returns to its Edit button
@@ -74,13 +77,18 @@ export function UserRow({ user, editing, saving, onEdit, onCancel, onSave, onDel
         <span className="visually-hidden">not shown</span>
       </td>
       <td className="users-table__actions">
-        <div className="row-actions">
+        <div className={onClearTwoFactor ? 'row-actions user-actions--with-two-factor' : 'row-actions'}>
           <Button ref={editButton} variant="secondary" className="button--small" onClick={onEdit}>
             Edit
           </Button>
           <Button variant="quiet" className="button--small button--danger-quiet" onClick={onDelete}>
             Delete
           </Button>
+          {onClearTwoFactor && (
+            <Button variant="quiet" className="button--small user-actions__clear-two-factor" onClick={onClearTwoFactor}>
+              Clear 2FA
+            </Button>
+          )}
         </div>
       </td>
     </tr>

@@ -27,6 +27,8 @@ type Criteria = Omit<ListUsersInput, 'page'>;
 const INITIAL_CRITERIA: Criteria = { search: '', sortBy: 'createdAt', sortOrder: 'desc' };
 
 const DELETE_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
+const CLEAR_TWO_FACTOR_QUESTION =
+  'Clear this user’s two-factor sign-in? They will be signed out everywhere, and their password alone will sign them in until they set it up again.';
 
 export function UsersSection() {
   const utils = trpc.useUtils();
@@ -36,12 +38,14 @@ export function UsersSection() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [clearing, setClearing] = useState<AdminUser | null>(null);
   const [alertMessage, setAlertMessage] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
-  // After a deletion the row and its Delete button are gone: focus moves to the table instead,
-  // once the confirm dialog has closed (while it is open, the page behind it is inert).
-  const focusTableAfterDelete = useRef(false);
+  // After a deletion the row and its Delete button are gone (after a clear, its Clear 2FA button):
+  // focus moves to the table instead, once the confirm dialog has closed (while it is open, the
+  // page behind it is inert).
+  const focusTableAfterDialog = useRef(false);
 
   // Keeps the previous page on screen while the next one loads, so the table does not jump.
   const list = trpc.users.list.useQuery(query, { placeholderData: keepPreviousData });
@@ -50,6 +54,12 @@ export function UsersSection() {
   const create = trpc.users.create.useMutation({ onSuccess: refresh });
   const update = trpc.users.update.useMutation({ onSuccess: refresh });
   const remove = trpc.users.delete.useMutation({ onSuccess: refresh });
+  const clearTwoFactor = trpc.users.clearTwoFactor.useMutation({ onSuccess: refresh });
+  // Who on this page has two-factor on: asked beside the list, whose users keep CONTRACT's shape.
+  const pageIds = list.data?.data.map((user) => user._id) ?? [];
+  const withTwoFactor = trpc.users.withTwoFactor.useQuery({ ids: pageIds }, { enabled: pageIds.length > 0, placeholderData: keepPreviousData });
+  // The admin's own is turned off from Account Security, with a password and a code.
+  const myId = trpc.auth.me.useQuery().data?._id;
 
   useEffect(() => {
     const wanted = { ...criteria, search: criteria.search.trim() };
@@ -62,10 +72,10 @@ export function UsersSection() {
   }, [criteria]);
 
   useEffect(() => {
-    if (deleting || !focusTableAfterDelete.current) return;
-    focusTableAfterDelete.current = false;
+    if (deleting || clearing || !focusTableAfterDialog.current) return;
+    focusTableAfterDialog.current = false;
     tableRegion.current?.focus();
-  }, [deleting]);
+  }, [deleting, clearing]);
 
   // Spec §8: a failed load is logged, not shown.
   useEffect(() => {
@@ -110,7 +120,7 @@ export function UsersSection() {
       { id: user._id },
       {
         onSuccess: () => {
-          focusTableAfterDelete.current = true;
+          focusTableAfterDialog.current = true;
           setDeleting(null);
           if (editingId === user._id) setEditingId(null);
           setNotice('User deleted.');
@@ -119,6 +129,23 @@ export function UsersSection() {
         onError: () => {
           setDeleting(null);
           setAlertMessage('Failed to delete user.');
+        },
+      },
+    );
+  }
+
+  function confirmClearTwoFactor(user: AdminUser) {
+    clearTwoFactor.mutate(
+      { id: user._id },
+      {
+        onSuccess: ({ message }) => {
+          focusTableAfterDialog.current = true;
+          setClearing(null);
+          setNotice(message);
+        },
+        onError: (error) => {
+          setClearing(null);
+          setAlertMessage(`Failed to clear two-factor sign-in: ${serverMessage(error, MESSAGES.somethingWentWrong)}`);
         },
       },
     );
@@ -184,6 +211,14 @@ export function UsersSection() {
                   setNotice(null);
                   setDeleting(user);
                 }}
+                onClearTwoFactor={
+                  user._id !== myId && withTwoFactor.data?.includes(user._id)
+                    ? () => {
+                        setNotice(null);
+                        setClearing(user);
+                      }
+                    : undefined
+                }
               />
             ))
           ) : (
@@ -210,6 +245,21 @@ export function UsersSection() {
           busy={remove.isPending}
           onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}
+        />
+      )}
+      {clearing && (
+        <ConfirmDialog
+          title="Clear two-factor sign-in"
+          message={CLEAR_TWO_FACTOR_QUESTION}
+          detail={
+            <p className="muted">
+              {clearing.name} ({clearing.email})
+            </p>
+          }
+          confirmLabel="Clear"
+          busy={clearTwoFactor.isPending}
+          onConfirm={() => confirmClearTwoFactor(clearing)}
+          onCancel={() => setClearing(null)}
         />
       )}
       {alertMessage && <MessageDialog message={alertMessage} onClose={() => setAlertMessage(null)} />}

@@ -1,0 +1,19 @@
+// Account Security: the signed-in admin's own two-factor sign-in, the same panel members have on
+// their dashboard. (Another user's is cleared from User Management.)
+import { useId } from 'react';
+import { PanelSection } from '../../ui/panel-section';
+import { TwoFactorSettings } from '../../two-factor/two-factor-settings';
+
+export function AccountSecuritySection() {
+  const headingId = useId();
+  return (
+    <PanelSection title="Account Security">
+      <section aria-labelledby={headingId}>
+        <h3 id={headingId}>
+          Two-factor sign-in
+        </h3>
+        <TwoFactorSettings />
+      </section>
+    </PanelSection>
+  );
+}

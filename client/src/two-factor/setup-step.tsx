@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../shared/messages';
+import { serverMessage } from '../lib/server-message';
+import { trpc } from '../lib/trpc';
+import { Button } from '../ui/button';
+import { CodeField } from '../ui/code-field';
+import { FormMessage } from '../ui/form-message';
+import { QrCode } from './qr-code';
+
+interface SetupStepProps {
+  setup: { secret: string; otpauthUrl: string };
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}
+
+/** The base32 key in groups of four, as apps ask for it to be typed. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** Scan (or type) the new secret into an app, then confirm it with the app's first code. */
+export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
+  const utils = trpc.useUtils();
+  const enable = trpc.auth.twoFactor.enable.useMutation({ onSuccess: () => utils.auth.twoFactor.status.invalidate() });
+  const [code, setCode] = useState('');
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    enable.mutate({ code }, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
+  }
+
+  return (
+    <div className="two-factor-setup">
+      <div className="two-factor-setup__scan">
+        <QrCode text={setup.otpauthUrl} alt="QR code of your new two-factor key, for your authenticator app" />
+        <div>
+          <p>
+            Scan this QR code with an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password,
+            Aegis or any other).
+          </p>
+          <p className="muted small">Cannot scan it? Add an account by hand with this key:</p>
+          <p>
+            <code className="two-factor-setup__key">{grouped(setup.secret)}</code>
+          </p>
+        </div>
+      </div>
+      <form className="form form--compact two-factor-setup__confirm" onSubmit={onSubmit}>
+        <CodeField
+          label="Code from the app"
+          hint="The 6-digit code the app now shows for this site."
+          value={code}
+          onChange={setCode}
+          acceptsRecoveryCode={false}
+        />
+        <div className="actions">
+          <Button type="submit" variant="primary" className="button--small" busy={enable.isPending}>
+            Turn on
+          </Button>
+          <Button variant="quiet" className="button--small" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+        {enable.error && <FormMessage tone="error">{serverMessage(enable.error, MESSAGES.somethingWentWrong)}</FormMessage>}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+// CONTRACT §3 "Two-factor sign-in": a member's setup, enable and disable, what is kept at rest,
+// and an admin's clear, through the REST façade (and tRPC where the panel alone uses a procedure),
+// against a real database, argon2 and a clock the tests move.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages';
+import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
+import { STEP_MS, TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
+import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes';
+import { totpCode } from './totp';
+
+const ADMIN = { email: 'root@example.com', password: 'root password' };
+const mia = { name: 'Mia Member', email: 'mia@example.com', password: 'mia password' };
+
+let t: TestApp;
+let clock: TestClock;
+let token: string;
+
+beforeEach(async () => {
+  clock = new TestClock();
+  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, build: { clock: clock.now } });
+  const registered = await callJson(t.app, 'POST', '/api/auth/register', mia);
+  expect(registered.status).toBe(201);
+  token = registered.body.token as string;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const post = (url: string, body?: unknown, bearer = token) => callJson(t.app, 'POST', url, body, bearer);
+
+/** A second connection to the app's database file, to look at what is stored. */
+function rows<T>(query: string): T[] {
+  const db = new Database(path.join(t.dataDir, 'app.db'), { readonly: true });
+  try {
+    return db.prepare(query).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+const trpcQuery = async (procedure: string, input: unknown, bearer: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  return { status: res.statusCode, body: res.json() as { result?: { data: unknown }; error?: { message: string } } };
+};
+
+async function signIn(user: { email: string; password: string }) {
+  const res = await post('/api/auth/login', { email: user.email, password: user.password }, '');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('setup', () => {
+  it('answers a new base32 secret and its otpauth link, and leaves sign-in unchanged until a code confirms it', async () => {
+    const res = await post('/api/auth/2fa/setup');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['otpauthUrl', 'secret']);
+    expect(res.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const url = new URL(res.body.otpauthUrl as string);
+    expect(url.searchParams.get('secret')).toBe(res.body.secret);
+    expect(decodeURIComponent(url.pathname)).toBe(`/Quantum Path:${mia.email}`);
+
+    expect(Object.keys(await signIn(mia))).toEqual(['token']);
+    expect((await trpcQuery('auth.twoFactor.status', undefined, token)).body.result?.data).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+  });
+
+  it('a second setup replaces the pending secret: a code of the first no longer turns it on', async () => {
+    const first = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const second = (await post('/api/auth/2fa/setup')).body.secret as string;
+    expect(second).not.toBe(first);
+    const old = await post('/api/auth/2fa/enable', { code: totpCode(first, clock.now()) });
+    expect(old).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
+    expect((await post('/api/auth/2fa/enable', { code: totpCode(second, clock.now()) })).status).toBe(200);
+  });
+
+  it('setup, enable and disable need a signed-in member: 401 without a token, 403 when suspended', async () => {
+    for (const url of ['/api/auth/2fa/setup', '/api/auth/2fa/enable', '/api/auth/2fa/disable']) {
+      expect(await post(url, { code: '123456', password: 'x' }, '')).toMatchObject({ status: 401, body: { message: MESSAGES.notSignedIn } });
+      expect((await post(url, { code: '123456', password: 'x' }, 'not.a.token')).status).toBe(401);
+    }
+    const admin = (await signIn(ADMIN)).token as string;
+    const miaId = rows<{ id: string }>(`select id from users where email = '${mia.email}'`)[0]!.id;
+    const suspend = await callJson(t.app, 'PUT', `/api/admin/users/${miaId}`, { status: 'suspended' }, admin);
+    expect(suspend.status).toBe(200);
+    expect(await post('/api/auth/2fa/setup')).toMatchObject({ status: 403, body: { message: MESSAGES.accountSuspended } });
+  });
+});
+
+describe('enable', () => {
+  it('turns two-factor on with the current code and answers ten recovery codes, once', async () => {
+    const { recoveryCodes } = await turnOnTwoFactor(t.app, token, clock);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect((await trpcQuery('auth.twoFactor.status', undefined, token)).body.result?.data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect(Object.keys(await signIn(mia)).sort()).toEqual(['challenge', 'twoFactorRequired']);
+
+    // The codes were shown once: nothing hands them out again, and the secret cannot be replaced.
+    expect(await post('/api/auth/2fa/setup')).toMatchObject({ status: 400, body: { message: MESSAGES.twoFactorAlreadyOn } });
+    clock.advance(STEP_MS);
+    expect(await post('/api/auth/2fa/enable', { code: '123456' })).toMatchObject({ status: 400, body: { message: MESSAGES.twoFactorAlreadyOn } });
+  });
+
+  it('takes a code of the step before or after, and refuses one two steps away', async () => {
+    for (const offset of [-2, 2]) {
+      const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+      const res = await post('/api/auth/2fa/enable', { code: totpCode(secret, clock.now() + offset * STEP_MS) });
+      expect(res).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
+    }
+    const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+    expect((await post('/api/auth/2fa/enable', { code: totpCode(secret, clock.now() + STEP_MS) })).status).toBe(200);
+  });
+
+  it('refuses an enable before any setup, a wrong code, a recovery-looking code and bad input, each with a clear message', async () => {
+    expect(await post('/api/auth/2fa/enable', { code: '123456' })).toMatchObject({ status: 400, body: { message: MESSAGES.twoFactorNotSetUp } });
+    const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const wrong = String((Number(totpCode(secret, clock.now())) + 1) % 1_000_000).padStart(6, '0');
+    for (const code of [wrong, 'abcd-efgh-jkmn-pqrs', '12345', '1234567']) {
+      expect(await post('/api/auth/2fa/enable', { code })).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
+    }
+    for (const [body, message] of [
+      [{}, 'Code is required'],
+      [{ code: '   ' }, 'Code is required'],
+      [{ code: 123456 }, 'Code is required'],
+      [{ code: 'x'.repeat(65) }, 'Code must be at most 64 characters'],
+    ] as const) {
+      expect(await post('/api/auth/2fa/enable', body)).toMatchObject({ status: 400, body: { message } });
+    }
+    // Nothing of that turned it on, and the pending secret still works.
+    expect((await post('/api/auth/2fa/enable', { code: totpCode(secret, clock.now()) })).status).toBe(200);
+  });
+
+  it('takes a code with the space apps show in the middle', async () => {
+    const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const code = totpCode(secret, clock.now());
+    expect((await post('/api/auth/2fa/enable', { code: ` ${code.slice(0, 3)} ${code.slice(3)} ` })).status).toBe(200);
+  });
+
+  it('two enables at once with the same code turn it on once, with one set of recovery codes', async () => {
+    const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const code = totpCode(secret, clock.now());
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/2fa/enable', { code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    const winner = answers.find((a) => a.status === 200)!.body.recoveryCodes as string[];
+    const stored = rows<{ code_hash: string }>('select code_hash from recovery_codes').map((r) => r.code_hash).sort();
+    expect(stored).toEqual(winner.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
+  });
+});
+
+describe('what is kept at rest', () => {
+  it('the secret is sealed: neither its column nor the database file holds the base32 secret', async () => {
+    const pending = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const [beforeEnable] = rows<{ pending_secret: string }>('select pending_secret from two_factor');
+    expect(beforeEnable!.pending_secret).toMatch(/^v1\./);
+    expect(beforeEnable!.pending_secret.toUpperCase()).not.toContain(pending);
+
+    const { secret } = await turnOnTwoFactor(t.app, token, clock);
+    const [row] = rows<{ secret: string; pending_secret: string | null }>('select secret, pending_secret from two_factor');
+    expect(row!.pending_secret).toBeNull();
+    expect(row!.secret).toMatch(/^v1\./);
+    expect(row!.secret.toUpperCase()).not.toContain(secret);
+    expect(Buffer.from(row!.secret.slice(3), 'base64url').toString('latin1').toUpperCase()).not.toContain(secret);
+    for (const file of ['app.db', 'app.db-wal']) {
+      const bytes = readFileSync(path.join(t.dataDir, file)).toString('latin1');
+      expect(bytes).not.toContain(secret);
+      expect(bytes).not.toContain(pending);
+    }
+  });
+
+  it('recovery codes are kept only as SHA-256 hashes', async () => {
+    const { recoveryCodes } = await turnOnTwoFactor(t.app, token, clock);
+    const stored = rows<{ code_hash: string }>('select code_hash from recovery_codes').map((r) => r.code_hash);
+    expect(stored.sort()).toEqual(recoveryCodes.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
+    const bytes = ['app.db', 'app.db-wal'].map((f) => readFileSync(path.join(t.dataDir, f)).toString('latin1')).join('');
+    for (const code of recoveryCodes) {
+      expect(bytes).not.toContain(code);
+      expect(bytes).not.toContain(normalizeRecoveryCode(code));
+    }
+  });
+
+  it('no log line carries the secret, a recovery code, a challenge or a password', async () => {
+    const on = await turnOnTwoFactor(t.app, token, clock);
+    const { challenge } = await signIn(mia);
+    clock.advance(STEP_MS);
+    await post('/api/auth/login/2fa', { challenge, code: on.recoveryCodes[0] }, '');
+    await post('/api/auth/2fa/disable', { password: mia.password, code: on.recoveryCodes[1] });
+    const log = t.logs.text;
+    for (const secret of [on.secret, ...on.recoveryCodes, challenge as string, mia.password]) expect(log).not.toContain(secret);
+    expect(log).toContain('two-factor sign-in turned on');
+    expect(log).toContain('two-factor sign-in turned off');
+  });
+});
+
+describe('disable', () => {
+  it('needs the right password and a current code; then sign-in takes the password alone', async () => {
+    const on = await turnOnTwoFactor(t.app, token, clock);
+    clock.advance(STEP_MS);
+    const wrongPassword = await post('/api/auth/2fa/disable', { password: 'not mia', code: on.code() });
+    expect(wrongPassword).toMatchObject({ status: 400, body: { message: MESSAGES.wrongPasswordOrCode } });
+    const wrongCode = await post('/api/auth/2fa/disable', { password: mia.password, code: on.code(3) });
+    expect(wrongCode).toMatchObject({ status: 400, body: { message: MESSAGES.wrongPasswordOrCode } });
+    expect(Object.keys(await signIn(mia)).sort()).toEqual(['challenge', 'twoFactorRequired']);
+
+    const res = await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() });
+    expect(res).toEqual(expect.objectContaining({ status: 200, body: { message: 'Two-factor sign-in turned off' } }));
+    expect(Object.keys(await signIn(mia))).toEqual(['token']);
+    expect(rows('select * from two_factor')).toEqual([]);
+    expect(rows('select * from recovery_codes')).toEqual([]);
+    expect(await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).toMatchObject({
+      status: 400,
+      body: { message: MESSAGES.twoFactorNotOn },
+    });
+  });
+
+  it('takes a recovery code in place of the app’s code, but not the code that turned it on (already used)', async () => {
+    const on = await turnOnTwoFactor(t.app, token, clock);
+    expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).status).toBe(400);
+    expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.recoveryCodes[4]!.toUpperCase() })).status).toBe(200);
+  });
+
+  it('refuses missing fields with 400 naming them', async () => {
+    await turnOnTwoFactor(t.app, token, clock);
+    expect(await post('/api/auth/2fa/disable', { code: '123456' })).toMatchObject({ status: 400, body: { message: 'Password is required' } });
+    expect(await post('/api/auth/2fa/disable', { password: mia.password })).toMatchObject({ status: 400, body: { message: 'Code is required' } });
+  });
+
+  it('wrong passwords and codes count toward the sign-in lockout, so a stolen session cannot guess either', async () => {
+    const on = await turnOnTwoFactor(t.app, token, clock);
+    clock.advance(STEP_MS);
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/api/auth/2fa/disable', { password: `guess ${i}`, code: on.code() })));
+    expect(guesses.filter((g) => g.status === 400)).toHaveLength(5);
+    const refused = guesses.filter((g) => g.status === 429);
+    expect(refused).toHaveLength(7);
+    for (const answer of refused) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    // Locked for this account and address: the right password and code wait too, and so does sign-in.
+    expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).status).toBe(429);
+    expect((await post('/api/auth/login', { email: mia.email, password: mia.password }, '')).status).toBe(429);
+  });
+});
+
+describe('an admin clears a member’s two-factor sign-in', () => {
+  const miaId = () => rows<{ id: string }>(`select id from users where email = '${mia.email}'`)[0]!.id;
+
+  it('answers {success, message}, turns it off and ends the member’s sessions; the member then signs in with the password alone', async () => {
+    await turnOnTwoFactor(t.app, token, clock);
+    const { challenge } = await signIn(mia);
+    const admin = (await signIn(ADMIN)).token as string;
+    const res = await callJson(t.app, 'DELETE', `/api/admin/users/${miaId()}/2fa`, undefined, admin);
+    expect(res).toMatchObject({ status: 200, body: { success: true, message: MESSAGES.twoFactorCleared } });
+    expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    // A sign-in that was waiting for its code ends too.
+    const waiting = await post('/api/auth/login/2fa', { challenge, code: '123456' }, '');
+    expect(waiting).toMatchObject({ status: 401, body: { msg: MESSAGES.signInExpired } });
+    expect(Object.keys(await signIn(mia))).toEqual(['token']);
+    expect(rows('select * from two_factor')).toEqual([]);
+    expect(rows('select * from recovery_codes')).toEqual([]);
+  });
+
+  it('is 404 for an unknown id, 401 without a token, 403 for a member, and 400 when it is not on or is the admin’s own', async () => {
+    const admin = (await signIn(ADMIN)).token as string;
+    const adminId = rows<{ id: string }>(`select id from users where email = '${ADMIN.email}'`)[0]!.id;
+    const clear = (id: string, bearer: string) => callJson(t.app, 'DELETE', `/api/admin/users/${encodeURIComponent(id)}/2fa`, undefined, bearer);
+
+    expect(await clear('no-such-id', admin)).toMatchObject({ status: 404, body: { success: false, message: "No user with id 'no-such-id'" } });
+    expect(await clear('%27; drop table users; --', admin)).toMatchObject({ status: 404, body: { success: false } });
+    expect(await clear(miaId(), '')).toMatchObject({ status: 401, body: { success: false, message: MESSAGES.notSignedIn } });
+    expect(await clear(miaId(), token)).toMatchObject({ status: 403, body: { success: false, message: MESSAGES.adminOnly } });
+    expect(await clear(miaId(), admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorNotOnForUser } });
+
+    await turnOnTwoFactor(t.app, admin, clock);
+    expect(await clear(adminId, admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorOwnClear } });
+    // Mia's token still works: none of the refusals ended anything.
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+  });
+
+  it('the panel asks which users have it on beside the list, whose user objects keep CONTRACT’s shape', async () => {
+    await turnOnTwoFactor(t.app, token, clock);
+    const admin = (await signIn(ADMIN)).token as string;
+    const list = await callJson(t.app, 'GET', '/api/admin/users', undefined, admin);
+    for (const user of list.body.data as object[]) {
+      expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'membershipTier', 'name', 'role', 'status', 'updatedAt']);
+    }
+    const ids = (list.body.data as Array<{ _id: string }>).map((u) => u._id);
+    expect((await trpcQuery('users.withTwoFactor', { ids }, admin)).body.result?.data).toEqual([miaId()]);
+    expect((await trpcQuery('users.withTwoFactor', { ids: [] }, admin)).body.result?.data).toEqual([]);
+    expect((await trpcQuery('users.withTwoFactor', { ids }, token)).status).toBe(403);
+    const tooMany = await trpcQuery('users.withTwoFactor', { ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, admin);
+    expect(tooMany).toMatchObject({ status: 400, body: { error: { message: 'ids may hold at most 100 ids' } } });
+  });
+});

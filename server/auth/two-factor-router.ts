@@ -1,0 +1,65 @@
+// A member's own two-factor sign-in (CONTRACT §3 "Two-factor sign-in"): set up a secret, turn it
+// on with its first code (which hands out the recovery codes, once), and turn it off with the
+// password and a code. See docs/decisions/012-two-factor-sign-in.md.
+import { TRPCError } from '@trpc/server';
+import { disableTwoFactorInput, enableTwoFactorInput } from '../../shared/auth-schemas';
+import { MESSAGES } from '../../shared/messages';
+import { memberProcedure, router } from '../trpc/init';
+import { findCredentialsById } from '../users/data';
+import { verifyPassword } from './passwords';
+import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
+import { newTotpSecret, otpauthUrl } from './totp';
+import { disableTwoFactor, enableTwoFactor, isTwoFactorOn, savePendingSecret, twoFactorStatus } from './two-factor-data';
+
+const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+const ENABLE_REFUSALS = {
+  'already-on': MESSAGES.twoFactorAlreadyOn,
+  'not-set-up': MESSAGES.twoFactorNotSetUp,
+  'wrong-code': MESSAGES.setupCodeInvalid,
+} as const;
+
+export const twoFactorRouter = router({
+  status: memberProcedure.query(({ ctx }) => twoFactorStatus(ctx.deps.db, ctx.user.id)),
+
+  setup: memberProcedure.mutation(({ ctx }) => {
+    const account = findCredentialsById(ctx.deps.db, ctx.user.id);
+    if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    const secret = newTotpSecret();
+    if (!savePendingSecret(ctx.deps.twoFactor, account.id, secret)) throw refuse(MESSAGES.twoFactorAlreadyOn);
+    ctx.log.info({ userId: account.id }, 'two-factor setup started');
+    return { secret, otpauthUrl: otpauthUrl(account.email, secret) };
+  }),
+
+  enable: memberProcedure.input(enableTwoFactorInput).mutation(({ ctx, input }) => {
+    const result = enableTwoFactor(ctx.deps.twoFactor, ctx.user.id, input.code, ctx.deps.clock());
+    if (typeof result === 'string') throw refuse(ENABLE_REFUSALS[result]);
+    ctx.log.info({ userId: ctx.user.id }, 'two-factor sign-in turned on');
+    return result;
+  }),
+
+  // The password and the code are checked like a sign-in, under the same lockout: a stolen session
+  // must not become a way to guess either.
+  disable: memberProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
+    const { db, loginLockout, twoFactor, clock } = ctx.deps;
+    const account = findCredentialsById(db, ctx.user.id);
+    if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    if (!isTwoFactorOn(db, account.id)) throw refuse(MESSAGES.twoFactorNotOn);
+    const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
+    const outcome = await runSignInCheck(attempt, async () =>
+      (await verifyPassword(account.passwordHash, input.password)) ? disableTwoFactor(twoFactor, account.id, input.code, clock()) : 'wrong-password',
+    );
+    if (outcome === 'not-on') {
+      await attempt.abandoned();
+      throw refuse(MESSAGES.twoFactorNotOn);
+    }
+    if (outcome !== 'off') {
+      await attempt.failed();
+      ctx.log.warn({ userId: account.id, ip: ctx.ip }, 'two-factor sign-in not turned off: wrong password or code');
+      throw refuse(MESSAGES.wrongPasswordOrCode);
+    }
+    await attempt.succeeded();
+    ctx.log.info({ userId: account.id }, 'two-factor sign-in turned off');
+    return { message: MESSAGES.twoFactorOff };
+  }),
+});
