@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
@@ -115,6 +116,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
   };
   closers.push(() => deps.thumbnails.close());
+  closers.push(await startAuditSweeps(database.db, config.auditDays, app.log));
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
