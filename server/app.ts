@@ -10,6 +10,7 @@ import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
+import { recordSignInLock } from './auth/lockout-audit';
 import { createMailer } from './auth/mailer';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
@@ -109,6 +110,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
       lockoutCounters,
       { freeFailures: limits.LOGIN_FAILURES_FREE, accountFailuresPerHour: limits.LOGIN_ACCOUNT_FAILURES_PER_HOUR, ...LOCK_TIMES },
       app.log,
+      (lock) => recordSignInLock(database.db, lock),
     ),
     addressLimit: await registerAddressLimits(app, counters, limits),
     events,
