@@ -9,6 +9,7 @@ import { useCurrentUser } from '../lib/use-current-user';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormMessage } from '../ui/form-message';
 import { useAdminSection, type AdminSectionId } from './admin-sections';
+import { AuditSection } from './audit/audit-section';
 import { AdminSidebar } from './admin-sidebar';
 import { BackgroundsSection } from './backgrounds/backgrounds-section';
 import { MediaSection } from './media/media-section';
@@ -54,5 +55,7 @@ function SectionContent({ id }: { id: AdminSectionId }) {
       return <BackgroundsSection />;
     case 'media':
       return <MediaSection />;
+    case 'audit':
+      return <AuditSection />;
   }
 }

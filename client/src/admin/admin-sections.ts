@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: 'users', label: 'User Management' },
   { id: 'backgrounds', label: 'Background Manager' },
   { id: 'media', label: 'Media Manager' },
+  { id: 'audit', label: 'Audit Log' },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

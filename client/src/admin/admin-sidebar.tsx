@@ -8,7 +8,7 @@ interface AdminSidebarProps {
   me: { name: string; email: string } | undefined;
 }
 
-/** Spec §2: titled Admin Panel, the four sections, and Logout (token removed, back to /). */
+/** Spec §2: titled Admin Panel, its sections (spec §2's four and the Audit Log), and Logout (token removed, back to /). */
 export function AdminSidebar({ current, me }: AdminSidebarProps) {
   const { logout, pending } = useLogout();
   return (
