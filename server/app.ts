@@ -6,9 +6,11 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
+import { recordSignInLock } from './auth/lockout-audit';
 import { createMailer } from './auth/mailer';
 import { createSecretBox } from './auth/secret-box';
 import { createSessionTokens } from './auth/session-tokens';
@@ -113,6 +115,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
       lockoutCounters,
       { freeFailures: limits.LOGIN_FAILURES_FREE, accountFailuresPerHour: limits.LOGIN_ACCOUNT_FAILURES_PER_HOUR, ...LOCK_TIMES },
       app.log,
+      (lock) => recordSignInLock(database.db, lock),
     ),
     addressLimit: await registerAddressLimits(app, counters, limits),
     events,
@@ -122,6 +125,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     clock: options.clock ?? Date.now,
   };
   closers.push(() => deps.thumbnails.close());
+  closers.push(await startAuditSweeps(database.db, config.auditDays, app.log));
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });

@@ -70,6 +70,16 @@ describe('configuration', () => {
     expect(() => parseConfig({ REGISTRATIONS_PER_HOUR: '-1', TRPC_MAX_BATCH: 'ten' })).toThrow(/REGISTRATIONS_PER_HOUR[\s\S]*TRPC_MAX_BATCH/);
   });
 
+  it('keeps audit entries AUDIT_DAYS days, 365 unless set, and refuses anything but a whole number from 1 to 36500', () => {
+    expect(parseConfig({}).auditDays).toBe(365);
+    expect(parseConfig({ AUDIT_DAYS: '' }).auditDays).toBe(365);
+    expect(parseConfig({ AUDIT_DAYS: ' 30 ' }).auditDays).toBe(30);
+    expect(parseConfig({ AUDIT_DAYS: '36500' }).auditDays).toBe(36500);
+    for (const bad of ['0', '-1', '1.5', 'a year', '36501', '1e400']) {
+      expect(() => parseConfig({ AUDIT_DAYS: bad }), bad).toThrow('AUDIT_DAYS: must be a whole number of days from 1 to 36500');
+    }
+  });
+
   it('reads REDIS_URL as a redis:// or rediss:// URL', () => {
     expect(parseConfig({}).redisUrl).toBeUndefined();
     expect(parseConfig({ REDIS_URL: 'redis://:secret@cache.internal:6379/2' }).redisUrl).toBe('redis://:secret@cache.internal:6379/2');

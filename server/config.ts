@@ -43,6 +43,11 @@ function limitVariables() {
   };
 }
 
+/** CONTRACT §3 "Operators": audit entries are kept this many days (a hundred years at most). */
+export const AUDIT_DAYS_DEFAULT = 365;
+const AUDIT_DAYS_MAX = 36_500;
+const auditDaysRule = `must be a whole number of days from 1 to ${AUDIT_DAYS_MAX}`;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -70,6 +75,9 @@ const envSchema = z.object({
     message:
       'true would trust any X-Forwarded-For, so every client could pick its own address and walk past every limit; give the number of proxies in front of the site (1) or their addresses',
   }),
+  AUDIT_DAYS: optionalText.pipe(
+    z.coerce.number<string | undefined>({ error: auditDaysRule }).int(auditDaysRule).min(1, auditDaysRule).max(AUDIT_DAYS_MAX, auditDaysRule).default(AUDIT_DAYS_DEFAULT),
+  ),
   ...limitVariables(),
 });
 
@@ -93,6 +101,8 @@ export interface AppConfig {
   trustProxy: false | string | ((address: string, hop: number) => boolean);
   /** CONTRACT §3 "Limits and sessions"; 0 turns a limit off. */
   limits: Limits;
+  /** How many days audit entries are kept. */
+  auditDays: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +150,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     limits: Object.fromEntries(Object.keys(LIMIT_DEFAULTS).map((name) => [name, e[name as LimitName]])) as Limits,
+    auditDays: e.AUDIT_DAYS,
   };
 }

@@ -11,20 +11,10 @@ import {
   USER_SORT_FIELDS,
   USER_STATUSES,
 } from './constants';
-
-// A query string's empty value means "not given", so `?page=&search=` is the default page.
-const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+import { blankAsAbsent, pageField } from './query-fields';
 
 export const listUsersInput = z.object({
-  page: z.preprocess(
-    blankAsAbsent,
-    z.coerce
-      .number({ error: 'page must be a whole number of 1 or more' })
-      .int('page must be a whole number of 1 or more')
-      .min(1, 'page must be a whole number of 1 or more')
-      .max(1_000_000_000, 'page is too large')
-      .default(1),
-  ),
+  page: pageField,
   search: z
     .string({ error: 'search must be text' })
     .max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`)

@@ -1,8 +1,10 @@
 // The first administrator, from ADMIN_EMAIL/ADMIN_PASSWORD/ADMIN_NAME or `npm run admin:create`.
 // An existing user with that email is never touched.
 import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import { EmailInUseError, findUserIdByEmail, insertUser } from '../users/data';
+import { userCreatedSummary, userTarget } from '../users/user-audit';
 import { hashPassword } from './passwords';
 
 export type AdminResult = { created: true; id: string } | { created: false };
@@ -15,7 +17,13 @@ export async function createAdminIfAbsent(
   if (findUserIdByEmail(db, admin.email)) return { created: false };
   const passwordHash = await hashPassword(admin.password);
   try {
-    const user = insertUser(db, { name: admin.name, email: admin.email, passwordHash, role: 'admin' });
+    const user = db.transaction((tx) => {
+      const user = insertUser(tx, { name: admin.name, email: admin.email, passwordHash, role: 'admin' });
+      // Nobody signed in created it: whoever runs the server did.
+      const summary = `${userCreatedSummary(user)} from the server (ADMIN_EMAIL or admin:create)`;
+      recordAudit(tx, { actor: null, action: 'user.create', target: userTarget(user._id), summary });
+      return user;
+    });
     log.info({ userId: user._id, email: user.email }, 'administrator created');
     return { created: true, id: user._id };
   } catch (error) {

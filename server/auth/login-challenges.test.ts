@@ -27,7 +27,7 @@ beforeEach(async () => {
   account = { id: user._id, sessionsValidFrom: 0 };
   secret = newTotpSecret();
   expect(savePendingSecret(store, user._id, secret)).toBe(true);
-  const enabled = enableTwoFactor(store, user._id, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
+  const enabled = enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
   if (typeof enabled === 'string') throw new Error(enabled);
   recoveryCodes = enabled.recoveryCodes;
 });

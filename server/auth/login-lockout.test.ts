@@ -4,14 +4,16 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { CounterStore } from '../limits/counter-store';
 import { MemoryCounterStore } from '../limits/memory-counter-store';
-import { LOCK_TIMES, LoginLockout, type Admission, type LoginAttemptKey } from './login-lockout';
+import { LOCK_TIMES, LoginLockout, type Admission, type LoginAttemptKey, type SignInLock } from './login-lockout';
 
-/** The memory store whose writes (set) take 5 ms, as steps across a network (Redis) may: other steps can run in between. */
+/** The memory store whose writes (set, raise) take 5 ms, as steps across a network (Redis) may: other steps can run in between. */
 function withSlowWrites(store: MemoryCounterStore): CounterStore {
+  const slowly = () => new Promise((resolve) => setTimeout(resolve, 5));
   return {
     increment: (...args) => store.increment(...args),
     get: (...args) => store.get(...args),
-    set: (...args) => new Promise((resolve) => setTimeout(resolve, 5)).then(() => store.set(...args)),
+    set: (...args) => slowly().then(() => store.set(...args)),
+    raise: (...args) => slowly().then(() => store.raise(...args)),
     delete: (...args) => store.delete(...args),
   };
 }
@@ -20,8 +22,11 @@ function setup(policy: Partial<{ freeFailures: number; accountFailuresPerHour: n
   const clock = { now: 1_000_000 };
   const memory = new MemoryCounterStore(undefined, () => clock.now);
   const store = slowWrites ? withSlowWrites(memory) : memory;
-  const lockout = new LoginLockout(store, { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES, ...policy }, pino({ level: 'silent' }));
-  return { clock, lockout };
+  const locks: SignInLock[] = [];
+  const lockout = new LoginLockout(store, { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES, ...policy }, pino({ level: 'silent' }), (lock) =>
+    locks.push(lock),
+  );
+  return { clock, lockout, locks };
 }
 
 const key = (ip = '10.0.0.1', generation = 0): LoginAttemptKey => ({ email: 'ann@example.com', generation, ip });
@@ -169,6 +174,42 @@ describe('the sign-in lockout', () => {
     const sameHost = Array.from({ length: 30 }, (_, i) => guessAtOnce(lockout, 1, key(`2001:db8:1:2::${(i + 1).toString(16)}`)));
     expect((await Promise.all(sameHost)).reduce((a, b) => a + b, 0)).toBe(5);
     expect(admitted(await lockout.admit(key('2001:db8:1:3::1')))).toBe(true);
+  });
+
+  it('tells its listener of each lock once, however many attempts lock at once, even when writes are slow', async () => {
+    const { clock, lockout, locks } = setup({}, { slowWrites: true });
+    expect(await guessAtOnce(lockout, 40)).toBe(5);
+    expect(locks).toEqual([{ scope: 'address', email: 'ann@example.com', ip: '10.0.0.1', level: 1, failures: 5, lockedForMs: 30_000 }]);
+    clock.now += 30_000;
+    expect(await guessAtOnce(lockout, 20)).toBe(1);
+    expect(locks.slice(1)).toEqual([{ scope: 'address', email: 'ann@example.com', ip: '10.0.0.1', level: 2, failures: 1, lockedForMs: 60_000 }]);
+  });
+
+  it('tells its listener of an account throttled for every address once per window', async () => {
+    const { lockout, locks } = setup({ freeFailures: 0, accountFailuresPerHour: 3 });
+    const attemptOf = (admission: Admission) => {
+      if (!('attempt' in admission)) throw new Error('expected admission');
+      return admission.attempt;
+    };
+    const [a, b, c] = (await Promise.all([1, 2, 3].map((i) => lockout.admit(key(`10.0.4.${i}`))))).map(attemptOf);
+    // A success gives its place back, so the next attempt takes the ceiling's number again: two
+    // failures each bring the count to the ceiling.
+    await a!.succeeded();
+    const d = attemptOf(await lockout.admit(key('10.0.4.4')));
+    await Promise.all([b!, c!, d].map((attempt) => attempt.failed()));
+    expect(await guessAtOnce(lockout, 5, key('10.0.4.5'))).toBe(0);
+    expect(locks).toEqual([{ scope: 'account', email: 'ann@example.com', failures: 3, lockedForMs: expect.any(Number) as number }]);
+  });
+
+  it('locks as before when its listener fails, and logs the failure', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
+    const lockout = new LoginLockout(new MemoryCounterStore(), { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES }, log, () => {
+      throw new Error('database is locked');
+    });
+    expect(await guessAtOnce(lockout, 10)).toBe(5);
+    expect(admitted(await lockout.admit(key()))).toBe(false);
+    expect(lines.join('')).toContain('a sign-in lock could not be reported');
   });
 
   it('recovers when the free checks were taken by attempts that never settle', async () => {

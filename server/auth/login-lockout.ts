@@ -42,12 +42,44 @@ export interface Attempt {
 
 export type Admission = { attempt: Attempt } | { retryAfterMs: number };
 
+interface LockFacts {
+  email: string;
+  lockedForMs: number;
+  /** The failed sign-ins that set it. */
+  failures: number;
+}
+
+/** This address may not try the account for a while: level 1 after the free failures, one level more for each failure after a lock. */
+export interface AddressLock extends LockFacts {
+  scope: 'address';
+  ip: string;
+  level: number;
+}
+
+/** Nobody may sign in to the account until its hour's window ends. */
+export interface AccountThrottle extends LockFacts {
+  scope: 'account';
+}
+
+/** A lock just set, told once to the listener (the audit trail's auth.lockout). */
+export type SignInLock = AddressLock | AccountThrottle;
+
 export class LoginLockout {
   constructor(
     private readonly store: CounterStore,
     private readonly policy: LockoutPolicy,
     private readonly log: FastifyBaseLogger,
+    private readonly onLock: (lock: SignInLock) => void = () => {},
   ) {}
+
+  /** The lock stands whatever the listener does: its failure is logged, and the sign-in answers as it would have. */
+  private report(lock: SignInLock) {
+    try {
+      this.onLock(lock);
+    } catch (error) {
+      this.log.error({ err: error, email: lock.email }, 'a sign-in lock could not be reported');
+    }
+  }
 
   private lockFor(level: number): number {
     return Math.min(this.policy.maxLockMs, this.policy.firstLockMs * 2 ** (level - 1));
@@ -85,15 +117,15 @@ export class LoginLockout {
     const level = (await store.get(keys.level))?.value ?? 0;
 
     const lockNow = async (newLevel: number) => {
-      // Already locked at this level (by an attempt refused while the free checks were in flight):
-      // that lock stands, and was logged when it was set.
-      if (((await store.get(keys.lock))?.value ?? 0) >= newLevel) return;
       const lockMs = this.lockFor(newLevel);
       // The lock goes down first: until it does, the free checks are taken and the gate is held,
       // and once it is down the level may follow (an attempt in between is refused by the lock).
-      await store.set(keys.lock, newLevel, lockMs);
+      // Raised in one step: of the fifth failure and the attempts refused while the free checks
+      // were in flight, all locking at once, one sets the lock, and only it logs and reports it.
+      if (!(await store.raise(keys.lock, newLevel, lockMs))) return;
       await store.set(keys.level, newLevel, forgetAfterMs);
       this.log.warn({ email, ip, lockedForSeconds: lockMs / 1000 }, 'sign-in locked for this account from this address');
+      this.report({ scope: 'address', email, ip, level: newLevel, failures: newLevel === 1 ? freeFailures : 1, lockedForMs: lockMs });
     };
     const forget = () => store.delete(keys.tries, keys.level, keys.lock, keys.gate);
 
@@ -163,8 +195,10 @@ export class LoginLockout {
       attempt: {
         succeeded: giveBack,
         failed: async () => {
-          if (failures.value === max) {
+          // Once per window: a give-back in between can bring the count to the ceiling twice.
+          if (failures.value === max && (await this.store.raise(`${key}:throttled`, 1, failures.expiresInMs))) {
             this.log.warn({ email, retryAfterSeconds: Math.ceil(failures.expiresInMs / 1000) }, 'sign-in throttled for this account from every address');
+            this.report({ scope: 'account', email, failures: max, lockedForMs: failures.expiresInMs });
           }
         },
         abandoned: giveBack,

@@ -8,6 +8,7 @@ import {
   resetPasswordInput,
 } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
+import { recordAudit } from '../audit/record';
 import { memberProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init';
 import {
   EmailInUseError,
@@ -19,6 +20,7 @@ import {
   setPasswordHash,
 } from '../users/data';
 import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge } from './login-challenges';
+import { userTarget } from '../users/user-audit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { resetMail } from './reset-mail';
 import { mayMailReset } from './reset-mail-quota';
@@ -29,6 +31,9 @@ import { isTwoFactorOn } from './two-factor-data';
 import { twoFactorRouter } from './two-factor-router';
 
 const signInExpired = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signInExpired });
+
+// What the entry of a completed reset says; the link and its token are never in it.
+const PASSWORD_RESET_SUMMARY = 'reset the password through the mailed link';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
@@ -130,14 +135,19 @@ export const authRouter = router({
     // Look before hashing, so a made-up token costs no argon2 work; consume after, atomically.
     if (!findResetTokenUser(db, input.token)) throw invalid();
     const passwordHash = await hashPassword(input.password);
-    const userId = db.transaction(() => {
-      const owner = consumeResetToken(db, input.token);
-      if (owner) setPasswordHash(db, owner, passwordHash);
-      return owner;
+    const user = db.transaction((tx) => {
+      const owner = consumeResetToken(tx, input.token);
+      const user = owner === undefined ? undefined : setPasswordHash(tx, owner, passwordHash);
+      if (user) {
+        // The member proved they read the account's mail: they are the actor.
+        const actor = { id: user._id, email: user.email };
+        recordAudit(tx, { actor, action: 'auth.password-reset', target: userTarget(user._id), summary: PASSWORD_RESET_SUMMARY });
+      }
+      return user;
     });
     // The new password also starts the account's sign-in lockout over (its counts are keyed by it).
-    if (!userId) throw invalid();
-    ctx.log.info({ userId }, 'password reset completed');
+    if (!user) throw invalid();
+    ctx.log.info({ userId: user._id }, 'password reset completed');
     return { message: MESSAGES.resetSuccessful };
   }),
 

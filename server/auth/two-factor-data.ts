@@ -3,9 +3,11 @@
 // one transaction with no await inside, and every use of a code is one conditional write, so a
 // code raced from two requests (or two processes) is taken once.
 import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/record';
 import type { Db } from '../db/client';
 import { loginChallenges, recoveryCodes, twoFactor } from '../db/schema';
 import { endSessions } from '../users/data';
+import { userTarget } from '../users/user-audit';
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import type { SecretBox } from './secret-box';
 import { matchTotpStep } from './totp';
@@ -69,7 +71,8 @@ type EnableResult = { recoveryCodes: string[] } | 'already-on' | 'not-set-up' | 
  * active one, that code's step the last accepted, and ten new recovery codes replace any old ones.
  * The returned codes exist in the clear only in this answer.
  */
-export function enableTwoFactor({ db, box }: TwoFactorStore, userId: string, typed: string, nowMs: number): EnableResult {
+export function enableTwoFactor({ db, box }: TwoFactorStore, actor: AuditActor, typed: string, nowMs: number): EnableResult {
+  const userId = actor.id;
   return db.transaction(
     (tx) => {
       const row = tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
@@ -90,6 +93,7 @@ export function enableTwoFactor({ db, box }: TwoFactorStore, userId: string, typ
       tx.insert(recoveryCodes)
         .values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(normalizeRecoveryCode(c)!) })))
         .run();
+      recordAudit(tx, { actor, action: 'auth.2fa.enable', target: userTarget(userId), summary: `${actor.email} turned on two-factor sign-in` }, nowMs);
       return { recoveryCodes: codes };
     },
     { behavior: 'immediate' },
@@ -135,12 +139,14 @@ function removeTwoFactor(tx: Db, userId: string) {
 }
 
 /** The member turns it off with a code (their password was checked before). */
-export function disableTwoFactor(store: TwoFactorStore, userId: string, typed: string, nowMs: number): 'off' | 'not-on' | 'wrong-code' {
+export function disableTwoFactor(store: TwoFactorStore, actor: AuditActor, typed: string, nowMs: number): 'off' | 'not-on' | 'wrong-code' {
+  const userId = actor.id;
   return store.db.transaction(
     (tx) => {
       if (!activeRow(tx, userId)) return 'not-on';
       if (!consumeSecondFactor(store, tx, userId, typed, nowMs)) return 'wrong-code';
       removeTwoFactor(tx, userId);
+      recordAudit(tx, { actor, action: 'auth.2fa.disable', target: userTarget(userId), summary: `${actor.email} turned off two-factor sign-in` }, nowMs);
       return 'off';
     },
     { behavior: 'immediate' },
@@ -152,12 +158,15 @@ export function disableTwoFactor(store: TwoFactorStore, userId: string, typed: s
  * off and every session of the user ends, so whoever holds one must sign in again. False if it
  * was not on (or there is no such user).
  */
-export function clearTwoFactor(db: Db, userId: string): boolean {
+export function clearTwoFactor(db: Db, admin: AuditActor, user: { id: string; email: string }, nowMs: number): boolean {
+  const userId = user.id;
   return db.transaction(
     (tx) => {
       if (!activeRow(tx, userId)) return false;
       removeTwoFactor(tx, userId);
       endSessions(tx, userId);
+      const summary = `cleared the two-factor sign-in of ${user.email} and ended their sessions`;
+      recordAudit(tx, { actor: admin, action: 'auth.2fa.disable', target: userTarget(userId), summary }, nowMs);
       return true;
     },
     { behavior: 'immediate' },

@@ -295,3 +295,29 @@ describe('an admin clears a member’s two-factor sign-in', () => {
     expect(tooMany).toMatchObject({ status: 400, body: { error: { message: 'ids may hold at most 100 ids' } } });
   });
 });
+
+describe('the audit trail', () => {
+  type Entry = { action: string; actor_email: string | null; target_id: string; summary: string };
+  const entries = () => rows<Entry>(`select action, actor_email, target_id, summary from audit_entries where action like 'auth.2fa.%' order by at, id`);
+  const miaId = () => rows<{ id: string }>(`select id from users where email = '${mia.email}'`)[0]!.id;
+
+  it('records turning it on and off, by the member, and an admin’s clear, by the admin; refusals record nothing, and no entry holds a secret or a code', async () => {
+    const on = await turnOnTwoFactor(t.app, token, clock);
+    clock.advance(STEP_MS);
+    expect((await post('/api/auth/2fa/disable', { password: mia.password, code: '000000' })).status).toBe(400);
+    expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).status).toBe(200);
+    const again = await turnOnTwoFactor(t.app, token, clock);
+    const admin = (await signIn(ADMIN)).token as string;
+    expect((await callJson(t.app, 'DELETE', `/api/admin/users/${miaId()}/2fa`, undefined, admin)).status).toBe(200);
+    expect((await callJson(t.app, 'DELETE', `/api/admin/users/${miaId()}/2fa`, undefined, admin)).status).toBe(400);
+
+    expect(entries()).toEqual([
+      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned on two-factor sign-in` },
+      { action: 'auth.2fa.disable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned off two-factor sign-in` },
+      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned on two-factor sign-in` },
+      { action: 'auth.2fa.disable', actor_email: ADMIN.email, target_id: miaId(), summary: `cleared the two-factor sign-in of ${mia.email} and ended their sessions` },
+    ]);
+    const stored = JSON.stringify(rows('select * from audit_entries'));
+    for (const secret of [on.secret, again.secret, ...on.recoveryCodes, ...again.recoveryCodes]) expect(stored).not.toContain(secret);
+  });
+});

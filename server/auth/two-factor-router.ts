@@ -32,7 +32,7 @@ export const twoFactorRouter = router({
   }),
 
   enable: memberProcedure.input(enableTwoFactorInput).mutation(({ ctx, input }) => {
-    const result = enableTwoFactor(ctx.deps.twoFactor, ctx.user.id, input.code, ctx.deps.clock());
+    const result = enableTwoFactor(ctx.deps.twoFactor, ctx.user, input.code, ctx.deps.clock());
     if (typeof result === 'string') throw refuse(ENABLE_REFUSALS[result]);
     ctx.log.info({ userId: ctx.user.id }, 'two-factor sign-in turned on');
     return result;
@@ -47,7 +47,7 @@ export const twoFactorRouter = router({
     if (!isTwoFactorOn(db, account.id)) throw refuse(MESSAGES.twoFactorNotOn);
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
     const outcome = await runSignInCheck(attempt, async () =>
-      (await verifyPassword(account.passwordHash, input.password)) ? disableTwoFactor(twoFactor, account.id, input.code, clock()) : 'wrong-password',
+      (await verifyPassword(account.passwordHash, input.password)) ? disableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock()) : 'wrong-password',
     );
     if (outcome === 'not-on') {
       await attempt.abandoned();

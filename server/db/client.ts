@@ -8,6 +8,8 @@ import { migrationsDir } from '../paths';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema>;
+/** A transaction of Db. A Db function takes one too; a function that takes only this must run inside its caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Db;

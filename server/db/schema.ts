@@ -1,6 +1,7 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
 import type { PlaylistItem } from '../../shared/slider';
 
@@ -142,3 +143,28 @@ export const playlists = sqliteTable('playlists', {
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+// The audit trail (server/audit/): who changed what. No foreign keys: entries outlive the users
+// they name, so the actor's email is kept as it was. Removed AUDIT_DAYS after `at` by the sweep.
+export const auditEntries = sqliteTable(
+  'audit_entries',
+  {
+    // A UUIDv7: in the order of recording, so it breaks ties between entries of one millisecond.
+    id: text('id').primaryKey(),
+    // Milliseconds.
+    at: integer('at').notNull(),
+    // Both null when nobody signed in acted (a sign-in guesser's lockout).
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
+    targetId: text('target_id').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [
+    // Newest first, all entries or one action's, is a walk of one of these (server/audit/list.ts);
+    // the first also finds what the sweep removes.
+    index('audit_entries_at_idx').on(t.at, t.id),
+    index('audit_entries_action_at_idx').on(t.action, t.at, t.id),
+  ],
+);

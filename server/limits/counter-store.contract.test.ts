@@ -60,6 +60,21 @@ describe.each([
     expect(values.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   });
 
+  it('raises a counter once to each higher value, however many callers try at once', async () => {
+    const store = makeStore();
+    const raised = await Promise.all(Array.from({ length: 50 }, () => store.raise('lock', 1, 10_000)));
+    expect(raised.filter(Boolean)).toHaveLength(1);
+    expect(await store.get('lock')).toMatchObject({ value: 1 });
+    expect(await store.raise('lock', 1, 10_000)).toBe(false);
+    expect(await store.raise('lock', 2, 300)).toBe(true);
+    const lock = await store.get('lock');
+    expect(lock?.value).toBe(2);
+    expect(lock?.expiresInMs).toBeLessThanOrEqual(300);
+    // Gone with its expiry, then free to be raised again from nothing.
+    await sleep(350);
+    expect(await store.raise('lock', 1, 10_000)).toBe(true);
+  });
+
   it('sets, reads and deletes', async () => {
     const store = makeStore();
     await store.set('a', 7, 10_000);

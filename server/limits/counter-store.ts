@@ -1,7 +1,7 @@
 // Counters with an expiry: what every limit and lockout counts with (CONTRACT §3 "Limits and
 // sessions"). One small interface so that several processes can share the counts later: each
 // method is one atomic step in Redis (a short script around INCRBY and PEXPIRE, GET with PTTL,
-// SET PX, DEL).
+// SET PX, a GET and SET PX for raise, DEL).
 // In memory today (memory-counter-store.ts).
 
 export interface Counter {
@@ -22,5 +22,11 @@ export interface CounterStore {
   get(key: string): Promise<Counter | undefined>;
   /** Sets the counter to `value`, expiring `ttlMs` from now. */
   set(key: string, value: number, ttlMs: number): Promise<void>;
+  /**
+   * Sets the counter to `value`, expiring `ttlMs` from now, unless it already holds `value` or
+   * more; answers whether it did. Atomic: of callers raising one counter to one value at once,
+   * exactly one is told it did (a lock is set, and reported, once).
+   */
+  raise(key: string, value: number, ttlMs: number): Promise<boolean>;
   delete(...keys: string[]): Promise<void>;
 }

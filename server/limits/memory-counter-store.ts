@@ -59,6 +59,13 @@ export class MemoryCounterStore implements CounterStore {
     return Promise.resolve();
   }
 
+  raise(key: string, value: number, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    if ((this.live(key, now)?.value ?? 0) >= value) return Promise.resolve(false);
+    this.entries.set(key, { value, expiresAt: now + ttlMs });
+    return Promise.resolve(true);
+  }
+
   delete(...keys: string[]): Promise<void> {
     for (const key of keys) this.entries.delete(key);
     return Promise.resolve();

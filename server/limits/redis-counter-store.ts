@@ -17,10 +17,17 @@ local value = redis.call('GET', KEYS[1])
 if not value then return nil end
 return {tonumber(value), redis.call('PTTL', KEYS[1])}`;
 
+// Returns 1 if it set the counter, 0 if it already held the value or more.
+const RAISE = `
+if (tonumber(redis.call('GET', KEYS[1])) or 0) >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     counterIncrement(key: string, windowMs: number, by: number, sliding: 0 | 1): Result<[number, number], Context>;
     counterGet(key: string): Result<[number, number] | null, Context>;
+    counterRaise(key: string, value: number, ttlMs: number): Result<0 | 1, Context>;
   }
 }
 
@@ -32,6 +39,7 @@ export class RedisCounterStore implements CounterStore {
   ) {
     redis.defineCommand('counterIncrement', { numberOfKeys: 1, lua: INCREMENT });
     redis.defineCommand('counterGet', { numberOfKeys: 1, lua: GET, readOnly: true });
+    redis.defineCommand('counterRaise', { numberOfKeys: 1, lua: RAISE });
   }
 
   async increment(key: string, windowMs: number, { by = 1, sliding = false }: { by?: number; sliding?: boolean } = {}): Promise<Counter> {
@@ -46,6 +54,10 @@ export class RedisCounterStore implements CounterStore {
 
   async set(key: string, value: number, ttlMs: number): Promise<void> {
     await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async raise(key: string, value: number, ttlMs: number): Promise<boolean> {
+    return (await this.redis.counterRaise(this.prefix + key, value, Math.max(1, Math.ceil(ttlMs)))) === 1;
   }
 
   async delete(...keys: string[]): Promise<void> {

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/media';
+import { CLOSING, CRLF, fieldPart, fileHead, multipart, MULTIPART, type UploadFile } from '../../tests/support/multipart';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
@@ -34,22 +35,7 @@ function put(relative: string, content: Buffer | string = PNG) {
 
 const api = (method: 'GET' | 'POST', url: string, body?: unknown, bearer: string | undefined = token) => callJson(t.app, method, url, body, bearer);
 
-const BOUNDARY = '----qc-test-boundary';
-const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
-const fieldPart = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-const fileHead = (name: string, type = 'image/png') =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
-const CRLF = Buffer.from('\r\n');
-const CLOSING = Buffer.from(`--${BOUNDARY}--\r\n`);
-
-function multipart(fields: Record<string, string>, files: Array<{ name: string; type: string; content: Buffer }>, filesFirst = false) {
-  const fieldParts = Object.entries(fields).map(([k, v]) => fieldPart(k, v));
-  const fileParts = files.map((f) => Buffer.concat([fileHead(f.name, f.type), f.content, CRLF]));
-  const payload = Buffer.concat([...(filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts]), CLOSING]);
-  return { payload, headers: { 'content-type': MULTIPART } };
-}
-
-async function upload(fields: Record<string, string>, files: Array<{ name: string; type: string; content: Buffer }>, filesFirst = false) {
+async function upload(fields: Record<string, string>, files: UploadFile[], filesFirst = false) {
   const { payload, headers } = multipart(fields, files, filesFirst);
   const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };

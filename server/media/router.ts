@@ -2,9 +2,11 @@
 // Upload and /media serving stream, so they are routes of their own (upload-route.ts, serve-route.ts).
 import { unlink } from 'node:fs/promises';
 import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
+import { recordAudit } from '../audit/record';
 import { adminProcedure, router } from '../trpc/init';
 import { libraryEntries, listLibrary } from './library';
 import { basePathFor } from './base-path';
+import { deletedSummary, mediaTarget, scannedSummary } from './media-audit';
 import { resolveLibraryFile } from './paths';
 import { lastScan, saveScan } from './scans';
 
@@ -18,7 +20,11 @@ export const mediaRouter = router({
     const base = await basePathFor(ctx.deps, input.basePath);
     const files = await libraryEntries(base);
     const count = (category: string) => files.filter((f) => f.category === category).length;
-    const scan = saveScan(ctx.deps.db, base, { images: count('image'), videos: count('video'), audio: count('audio') });
+    const scan = ctx.deps.db.transaction((tx) => {
+      const scan = saveScan(tx, base, { images: count('image'), videos: count('video'), audio: count('audio') });
+      recordAudit(tx, { actor: ctx.user, action: 'media.scan', target: mediaTarget(base), summary: scannedSummary(scan) });
+      return scan;
+    });
     ctx.deps.events.publish('slider-data-changed');
     ctx.deps.thumbnails.fillIn(base, files);
     const { total, images, videos, audio } = scan.discoveries;
@@ -47,7 +53,13 @@ export const mediaRouter = router({
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
-    if (deleted.length > 0) ctx.deps.events.publish('slider-data-changed');
+    if (deleted.length > 0) {
+      // The files are gone (a file system has no transaction to share): the entry says so now.
+      ctx.deps.db.transaction((tx) => {
+        recordAudit(tx, { actor: ctx.user, action: 'media.delete', target: mediaTarget(base), summary: deletedSummary(deleted) });
+      });
+      ctx.deps.events.publish('slider-data-changed');
+    }
     ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
     return {
       message: `Deleted ${deleted.length} file(s).`,

@@ -11,12 +11,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
+import { recordAudit } from '../audit/record';
 import { sendProcedureError } from '../rest/routes';
 import { SUCCESS_ERROR_STYLE } from '../rest/errors';
 import type { Context } from '../trpc/context';
 import { requireAdmin } from '../trpc/init';
 import { linkUnique, sanitizeFileName } from './file-names';
 import { basePathFor } from './base-path';
+import { mediaTarget, uploadedSummary } from './media-audit';
 import { isRealFolder, pathRefusal } from './paths';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
 import { bodyParts, receiveFile, tooLarge } from './upload-body';
@@ -114,7 +116,12 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
         saved.push({ file, absolute: path.join(folder.path, file.name) });
       }
       if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', MESSAGES.noFilesToUpload);
-      ctx.log.info({ adminId: admin.id, files: saved.map((s) => s.file.path) }, 'admin uploaded media files');
+      // Every file has its name now; should the entry fail, the catch below removes them again.
+      const paths = saved.map((s) => s.file.path);
+      ctx.deps.db.transaction((tx) => {
+        recordAudit(tx, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
+      });
+      ctx.log.info({ adminId: admin.id, files: paths }, 'admin uploaded media files');
       ctx.deps.events.publish('slider-data-changed');
       ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
       return reply.send({ success: true, uploadedCount: saved.length, files: saved.map((s) => s.file) });

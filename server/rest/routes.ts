@@ -68,6 +68,8 @@ const routes: RestRoute[] = [
     call: (c, r) => successAnd(c.users.clearTwoFactor(untrusted({ id: params(r).id }))),
   },
 
+  { method: 'GET', url: '/api/admin/audit', call: (c, r) => c.audit.list(untrusted(query(r))) },
+
   { method: 'GET', url: '/api/media/files', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted(query(r)))) },
   { method: 'GET', url: '/api/media/files/images', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted({ ...query(r), category: 'image' }))) },
   { method: 'GET', url: '/api/media/files/videos', style: SUCCESS_ERROR_STYLE, call: (c, r) => successAnd(c.media.files(untrusted({ ...query(r), category: 'video' }))) },

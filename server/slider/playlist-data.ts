@@ -54,13 +54,17 @@ export function updatePlaylist(db: Db, id: string, changes: PlaylistContent & { 
   return row && toPlaylist(row);
 }
 
-/** Deletes the playlist and, if it was the active one, clears activePlaylist, in one transaction. */
-export function deletePlaylist(db: Db, id: string, defaultBasePath: string): boolean {
+/**
+ * Deletes the playlist and, if it was the active one, clears activePlaylist, in one transaction.
+ * Answers what was deleted and whether it was active, or undefined if there was no such playlist.
+ */
+export function deletePlaylist(db: Db, id: string, defaultBasePath: string): { playlist: Playlist; wasActive: boolean } | undefined {
   return db.transaction((tx) => {
-    const deleted = tx.delete(playlists).where(eq(playlists.id, id)).returning({ id: playlists.id }).get();
-    if (!deleted) return false;
+    const deleted = tx.delete(playlists).where(eq(playlists.id, id)).returning().get();
+    if (!deleted) return undefined;
     const config = readSliderConfig(tx, defaultBasePath);
-    if (config.activePlaylist === id) writeSliderConfig(tx, { ...config, activePlaylist: '' });
-    return true;
+    const wasActive = config.activePlaylist === id;
+    if (wasActive) writeSliderConfig(tx, { ...config, activePlaylist: '' });
+    return { playlist: toPlaylist(deleted), wasActive };
   });
 }

@@ -2,10 +2,19 @@
 // (public-route.ts), answered from memory.
 import { TRPCError } from '@trpc/server';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
+import { recordAudit } from '../audit/record';
 import { basePathFor } from '../media/base-path';
 import { adminProcedure, router } from '../trpc/init';
 import { readSliderConfig, writeSliderConfig } from './config-data';
 import { createPlaylist, deletePlaylist, findPlaylist, listPlaylists, updatePlaylist } from './playlist-data';
+import {
+  configChangesSummary,
+  playlistCreatedSummary,
+  playlistDeletedSummary,
+  playlistTarget,
+  playlistUpdatedSummary,
+  SLIDER_CONFIG_TARGET,
+} from './slider-audit';
 
 const CONFIG_SAVED = 'Configuration saved successfully!';
 
@@ -22,7 +31,10 @@ export const sliderRouter = router({
       if (config.activePlaylist && !findPlaylist(tx, config.activePlaylist)) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: `activePlaylist: no playlist with id '${config.activePlaylist}'` });
       }
+      const before = readSliderConfig(tx, ctx.deps.config.mediaRoot);
       writeSliderConfig(tx, config);
+      const summary = configChangesSummary(before, config, (id) => findPlaylist(tx, id)?.name ?? id);
+      recordAudit(tx, { actor: ctx.user, action: 'slider.config.update', target: SLIDER_CONFIG_TARGET, summary });
     });
     ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, config }, 'admin saved the slider settings');
@@ -35,22 +47,36 @@ export const playlistsRouter = router({
 
   create: adminProcedure.input(playlistCreateInput).mutation(({ ctx, input }) => {
     const { name, ...content } = input;
-    const playlist = createPlaylist(ctx.deps.db, name, content);
+    const playlist = ctx.deps.db.transaction((tx) => {
+      const playlist = createPlaylist(tx, name, content);
+      recordAudit(tx, { actor: ctx.user, action: 'playlist.create', target: playlistTarget(playlist._id), summary: playlistCreatedSummary(playlist) });
+      return playlist;
+    });
     ctx.log.info({ adminId: ctx.user.id, playlistId: playlist._id }, 'admin created a playlist');
     return playlist;
   }),
 
   update: adminProcedure.input(playlistUpdateInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
-    const playlist = updatePlaylist(ctx.deps.db, id, changes);
-    if (!playlist) throw noSuchPlaylist(id);
+    const playlist = ctx.deps.db.transaction((tx) => {
+      const before = findPlaylist(tx, id);
+      const after = before && updatePlaylist(tx, id, changes);
+      if (!before || !after) throw noSuchPlaylist(id);
+      recordAudit(tx, { actor: ctx.user, action: 'playlist.update', target: playlistTarget(id), summary: playlistUpdatedSummary(before, after) });
+      return after;
+    });
     ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, playlistId: id }, 'admin updated a playlist');
     return playlist;
   }),
 
   delete: adminProcedure.input(playlistIdInput).mutation(({ ctx, input }) => {
-    if (!deletePlaylist(ctx.deps.db, input.id, ctx.deps.config.mediaRoot)) throw noSuchPlaylist(input.id);
+    ctx.deps.db.transaction((tx) => {
+      const deleted = deletePlaylist(tx, input.id, ctx.deps.config.mediaRoot);
+      if (!deleted) throw noSuchPlaylist(input.id);
+      const summary = playlistDeletedSummary(deleted.playlist, deleted.wasActive);
+      recordAudit(tx, { actor: ctx.user, action: 'playlist.delete', target: playlistTarget(input.id), summary });
+    });
     ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, playlistId: input.id }, 'admin deleted a playlist');
     return { message: 'Playlist deleted' };

@@ -37,6 +37,7 @@ export interface AppDeps {
 
 export interface SessionUser {
   id: string;
+  email: string;
   role: Role;
   status: UserStatus;
 }
@@ -72,7 +73,7 @@ async function resolveSession(deps: AppDeps, token: string | undefined): Promise
   const user = findSessionUser(deps.db, claims.userId, claims.tokenId);
   if (!user || user.revoked || claims.issuedAtMs < user.sessionsValidFrom) return { failure: 'invalid' };
   return {
-    user: { id: user.id, role: user.role, status: user.status },
+    user: { id: user.id, email: user.email, role: user.role, status: user.status },
     token: { tokenId: claims.tokenId, expiresAtMs: claims.expiresAtMs },
   };
 }

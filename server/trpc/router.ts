@@ -1,4 +1,5 @@
 // The root router: every domain's router, merged by hand.
+import { auditRouter } from '../audit/router';
 import { authRouter } from '../auth/router';
 import { mediaRouter } from '../media/router';
 import { playlistsRouter, sliderRouter } from '../slider/router';
@@ -11,6 +12,7 @@ export const appRouter = router({
   media: mediaRouter,
   slider: sliderRouter,
   playlists: playlistsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

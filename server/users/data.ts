@@ -207,12 +207,19 @@ export function findCredentialsById(db: Db, id: string) {
 }
 
 /**
- * What every authenticated call re-reads, in one query: existence, role, status, since when its
- * tokens count, and whether this token was signed out.
+ * What every authenticated call re-reads, in one query: existence, email (what the audit trail
+ * names an actor by), role, status, since when its tokens count, and whether this token was signed out.
  */
 export function findSessionUser(db: Db, id: string, tokenId: string) {
   return db
-    .select({ id: users.id, role: users.role, status: users.status, sessionsValidFrom: users.sessionsValidFrom, revoked: tokenIsRevoked(tokenId) })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      sessionsValidFrom: users.sessionsValidFrom,
+      revoked: tokenIsRevoked(tokenId),
+    })
     .from(users)
     .where(eq(users.id, id))
     .get();
@@ -227,7 +234,7 @@ export function findUserIdByEmail(db: Db, email: string): string | undefined {
   return db.select({ id: users.id }).from(users).where(emailIs(email)).get()?.id;
 }
 
-/** Replaces the hash, which ends every session so far (updateUser). */
-export function setPasswordHash(db: Db, id: string, passwordHash: string): void {
-  updateUser(db, id, { passwordHash });
+/** Replaces the hash, which ends every session so far (updateUser); undefined if there is no such user. */
+export function setPasswordHash(db: Db, id: string, passwordHash: string): PublicUser | undefined {
+  return updateUser(db, id, { passwordHash });
 }

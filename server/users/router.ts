@@ -3,6 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
 import { createUserInput, listUsersInput, updateUserInput, userIdInput, userIdsInput } from '../../shared/user-schemas';
+import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { clearTwoFactor, usersWithTwoFactor } from '../auth/two-factor-data';
 import { adminProcedure, router } from '../trpc/init';
@@ -17,6 +18,7 @@ import {
   type PublicUser,
 } from './data';
 import { listUsers } from './list-query';
+import { userCreatedSummary, userDeletedSummary, userTarget, userUpdatedSummary } from './user-audit';
 
 const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No user with id '${id}'` });
 const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -35,8 +37,13 @@ export const usersRouter = router({
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
     const { password, ...fields } = input;
+    const passwordHash = await hashPassword(password);
     try {
-      const user = insertUser(ctx.deps.db, { ...fields, passwordHash: await hashPassword(password) });
+      const user = ctx.deps.db.transaction((tx) => {
+        const user = insertUser(tx, { ...fields, passwordHash });
+        recordAudit(tx, { actor: ctx.user, action: 'user.create', target: userTarget(user._id), summary: userCreatedSummary(user) });
+        return user;
+      });
       ctx.log.info({ adminId: ctx.user.id, userId: user._id, role: user.role }, 'admin created a user');
       return user;
     } catch (error) {
@@ -46,20 +53,24 @@ export const usersRouter = router({
   }),
 
   update: adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
-    const { db } = ctx.deps;
     const { id, password, ...changes } = input;
     const passwordHash = password ? await hashPassword(password) : undefined;
-    // Nothing awaits from here to the write, so no other request can change the admins in between
-    // (two admins demoting each other at once must not leave none).
-    const target = findPublicUserById(db, id);
-    if (!target) throw notFound(id);
-    if (losesAdmin(target, changes)) {
-      if (id === ctx.user.id) throw refuse('You cannot demote or suspend your own account');
-      if (countOtherActiveAdmins(db, id) === 0) throw refuse('The last active admin cannot be demoted or suspended');
-    }
     try {
-      const user = updateUser(db, id, { ...changes, passwordHash });
-      if (!user) throw notFound(id);
+      // Read, check and write in one transaction: two admins demoting each other at once cannot
+      // leave none, and the entry says what the change was.
+      const user = ctx.deps.db.transaction((tx) => {
+        const target = findPublicUserById(tx, id);
+        if (!target) throw notFound(id);
+        if (losesAdmin(target, changes)) {
+          if (id === ctx.user.id) throw refuse('You cannot demote or suspend your own account');
+          if (countOtherActiveAdmins(tx, id) === 0) throw refuse('The last active admin cannot be demoted or suspended');
+        }
+        const user = updateUser(tx, id, { ...changes, passwordHash });
+        if (!user) throw notFound(id);
+        const summary = userUpdatedSummary(target, user, passwordHash !== undefined);
+        recordAudit(tx, { actor: ctx.user, action: 'user.update', target: userTarget(id), summary });
+        return user;
+      });
       ctx.log.info(
         { adminId: ctx.user.id, userId: id, fields: [...Object.keys(changes), ...(passwordHash ? ['password'] : [])] },
         'admin updated a user',
@@ -72,15 +83,19 @@ export const usersRouter = router({
   }),
 
   delete: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
-    const { db } = ctx.deps;
-    const target = findPublicUserById(db, input.id);
-    if (!target) throw notFound(input.id);
-    if (input.id === ctx.user.id) throw refuse('You cannot delete your own account');
-    if (losesAdmin(target, 'delete') && countOtherActiveAdmins(db, input.id) === 0) {
-      throw refuse('The last active admin cannot be deleted');
-    }
-    if (!deleteUser(db, input.id)) throw notFound(input.id);
-    ctx.log.info({ adminId: ctx.user.id, userId: input.id, email: target.email }, 'admin deleted a user');
+    const { id } = input;
+    const target = ctx.deps.db.transaction((tx) => {
+      const target = findPublicUserById(tx, id);
+      if (!target) throw notFound(id);
+      if (id === ctx.user.id) throw refuse('You cannot delete your own account');
+      if (losesAdmin(target, 'delete') && countOtherActiveAdmins(tx, id) === 0) {
+        throw refuse('The last active admin cannot be deleted');
+      }
+      if (!deleteUser(tx, id)) throw notFound(id);
+      recordAudit(tx, { actor: ctx.user, action: 'user.delete', target: userTarget(id), summary: userDeletedSummary(target) });
+      return target;
+    });
+    ctx.log.info({ adminId: ctx.user.id, userId: id, email: target.email }, 'admin deleted a user');
     return { message: 'User deleted' };
   }),
 
@@ -91,9 +106,10 @@ export const usersRouter = router({
   // asks for the password and a code, is the way for anyone else, the admin included.
   clearTwoFactor: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
     const { db } = ctx.deps;
-    if (!findPublicUserById(db, input.id)) throw notFound(input.id);
+    const target = findPublicUserById(db, input.id);
+    if (!target) throw notFound(input.id);
     if (input.id === ctx.user.id) throw refuse(MESSAGES.twoFactorOwnClear);
-    if (!clearTwoFactor(db, input.id)) throw refuse(MESSAGES.twoFactorNotOnForUser);
+    if (!clearTwoFactor(db, ctx.user, { id: target._id, email: target.email }, ctx.deps.clock())) throw refuse(MESSAGES.twoFactorNotOnForUser);
     ctx.log.info({ adminId: ctx.user.id, userId: input.id }, 'admin cleared a user’s two-factor sign-in');
     return { message: MESSAGES.twoFactorCleared };
   }),

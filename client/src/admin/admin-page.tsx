@@ -10,6 +10,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { FormMessage } from '../ui/form-message';
 import { AccountSecuritySection } from './account/account-security-section';
 import { useAdminSection, type AdminSectionId } from './admin-sections';
+import { AuditSection } from './audit/audit-section';
 import { AdminSidebar } from './admin-sidebar';
 import { BackgroundsSection } from './backgrounds/backgrounds-section';
 import { MediaSection } from './media/media-section';
@@ -55,6 +56,8 @@ function SectionContent({ id }: { id: AdminSectionId }) {
       return <BackgroundsSection />;
     case 'media':
       return <MediaSection />;
+    case 'audit':
+      return <AuditSection />;
     case 'security':
       return <AccountSecuritySection />;
   }

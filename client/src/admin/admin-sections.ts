@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: 'users', label: 'User Management' },
   { id: 'backgrounds', label: 'Background Manager' },
   { id: 'media', label: 'Media Manager' },
+  { id: 'audit', label: 'Audit Log' },
   { id: 'security', label: 'Account Security' },
 ] as const;
 

@@ -1,0 +1,42 @@
+// The audit trail's words (CONTRACT §3 "Operators"), shared by the server and the admin panel.
+
+/** Every action an entry can record, in the order the panel's filter offers them. */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.update',
+  'user.delete',
+  'media.upload',
+  'media.delete',
+  'media.scan',
+  'slider.config.update',
+  'playlist.create',
+  'playlist.update',
+  'playlist.delete',
+  'auth.lockout',
+  'auth.password-reset',
+  'auth.2fa.enable',
+  'auth.2fa.disable',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * What an entry is about. Its id is a user's or a playlist's id, the media library's base path,
+ * or `config` for the slideshow's one settings record.
+ */
+export const AUDIT_TARGET_TYPES = ['user', 'playlist', 'media', 'slider'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/**
+ * One entry as GET /api/admin/audit answers it. The actor's id and email are null when nobody
+ * signed in acted (a sign-in guesser's lockout, the first admin made by the server).
+ */
+export interface AuditEntry {
+  _id: string;
+  at: string;
+  actor: { id: string | null; email: string | null };
+  action: AuditAction;
+  target: { type: AuditTargetType; id: string };
+  summary: string;
+}
