@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
@@ -29,6 +29,7 @@ import { closeRedis, connectRedis } from './redis-client';
 import { registerServeRoute } from './media/serve-route';
 import { Thumbnails } from './media/thumbnails';
 import { registerUploadRoute } from './media/upload-route';
+import { registerApiReference } from './openapi/reference-routes';
 import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   counters?: CounterStore;
   /** Shorter slow-client windows (tests). */
   slowClientLimits?: SlowClientLimits;
+  /** Told of every route as it is added (tests check that the API reference covers them all). */
+  onRoute?: onRouteHookHandler;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -58,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     http: slowHeaderOptions(options.slowClientLimits),
   };
   const app = Fastify(serverOptions);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // What the app opens, closed in reverse on close, or at once if the build fails half way (an
   // unreachable Redis must not leave the database open behind a clean error message).
   const closers: Array<() => unknown> = [];
@@ -122,6 +126,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);
+  // First: it learns of the /api routes as they are added.
+  registerApiReference(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(fastifyTRPCPlugin, {
