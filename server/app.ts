@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Server } from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -32,6 +32,7 @@ import { closeRedis, connectRedis } from './redis-client';
 import { registerServeRoute } from './media/serve-route';
 import { Thumbnails } from './media/thumbnails';
 import { registerUploadRoute } from './media/upload-route';
+import { registerApiReference } from './openapi/reference-routes';
 import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   slowClientLimits?: SlowClientLimits;
   /** The time two-factor sign-in reads; default Date.now (tests move their own). */
   clock?: () => number;
+  /** Told of every route as it is added (tests check that the API reference covers them all). */
+  onRoute?: onRouteHookHandler;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -63,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     http: slowHeaderOptions(options.slowClientLimits),
   };
   const app = Fastify(serverOptions);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // What the app opens, closed in reverse on close, or at once if the build fails half way (an
   // unreachable Redis must not leave the database open behind a clean error message).
   const closers: Array<() => unknown> = [];
@@ -133,6 +137,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);
+  // First: it learns of the /api routes as they are added.
+  registerApiReference(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(fastifyTRPCPlugin, {

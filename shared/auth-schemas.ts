@@ -8,7 +8,8 @@ export const emailSchema = z
   .toLowerCase()
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email({ error: 'Email must be a valid email address' }));
+  .pipe(z.email({ error: 'Email must be a valid email address' }))
+  .meta({ examples: ['ann@example.com'] });
 
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { MEDIA_CATEGORIES } from './media';
 import { MESSAGES } from './messages';
 
-const basePath = z.string({ error: 'basePath must be text' }).max(4096, 'basePath is too long').optional();
+const basePath = z
+  .string({ error: 'basePath must be text' })
+  .max(4096, 'basePath is too long')
+  .optional()
+  .meta({
+    description: "The library's folder, inside MEDIA_ROOT (a relative one is taken there); absent or blank: the slideshow settings' backgroundsBasePath",
+    examples: [''],
+  });
 
 export const mediaListInput = z.object({
   basePath,

@@ -13,7 +13,10 @@ const duration = (field: string) =>
 
 export const sliderConfigSchema = z.object({
   backgroundsBasePath: z.string({ error: 'backgroundsBasePath must be text' }).max(4096, 'backgroundsBasePath is too long'),
-  activePlaylist: z.string({ error: 'activePlaylist must be a playlist id or empty' }).max(100, 'activePlaylist is too long'),
+  activePlaylist: z
+    .string({ error: 'activePlaylist must be a playlist id or empty' })
+    .max(100, 'activePlaylist is too long')
+    .meta({ description: 'A playlist id, or empty for none', examples: [''] }),
   cycleTime: duration('cycleTime'),
   transitionDuration: duration('transitionDuration'),
   overlayOpacity: z
@@ -24,7 +27,8 @@ export const sliderConfigSchema = z.object({
     .string({ error: 'overlayColor must be three numbers from 0 to 255, like 0,0,0' })
     .refine((value) => COLOR_PATTERN.test(value) && parseOverlayColor(value).every((c) => c <= 255), {
       error: 'overlayColor must be three numbers from 0 to 255, like 0,0,0',
-    }),
+    })
+    .meta({ description: 'Red, green and blue, each 0 to 255', examples: ['0,0,0'] }),
   randomOrder: z.boolean({ error: 'randomOrder must be true or false' }),
 }) satisfies z.ZodType<SliderConfig>;
 
@@ -33,7 +37,8 @@ const mediaUrlSchema = z
   .max(4096, 'A url is too long')
   .refine((url) => url.startsWith('/media/') && !url.split(/[/?]/).some((part) => part === '..' || part === '.'), {
     error: 'Each url must start with /media/',
-  });
+  })
+  .meta({ examples: ['/media/image/dawn.png'] });
 
 const slideSchema = z.object({
   type: z.enum(SLIDE_TYPES, { error: 'Each item type must be image or video' }),

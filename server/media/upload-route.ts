@@ -8,10 +8,14 @@ import path from 'node:path';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { uploadAnswer } from '../../shared/answer-schemas';
 import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { recordAudit } from '../audit/record';
+import { besideSuccess } from '../http/answers';
+import type { OperationDoc } from '../openapi/operation';
 import { sendProcedureError } from '../rest/routes';
 import { SUCCESS_ERROR_STYLE } from '../rest/errors';
 import type { Context } from '../trpc/context';
@@ -24,6 +28,25 @@ import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
 import { bodyParts, receiveFile, tooLarge } from './upload-body';
 
 const MAX_FILES = 50;
+const answer = besideSuccess(uploadAnswer);
+
+const uploadDoc: OperationDoc = {
+  tag: 'Media',
+  summary: 'Upload files to the library',
+  description:
+    'The fields mediaType and basePath come before the files. Each file streams to disk, is checked by its extension and its content against ' +
+    "the media type's list, keeps a sanitised version of its name and never replaces a file (a numeric suffix is added). " +
+    'A refused or aborted upload keeps none of its files.',
+  access: 'admin',
+  form: uploadFieldsInput.extend({ files: z.array(z.file()).describe('Repeat the field for each file') }),
+  success: { json: answer.schema },
+  refusals: {
+    400: 'Or a field comes after a file, or there is no file.',
+    413: `A file is over 200 MB, or there are more than ${MAX_FILES} files.`,
+    415: "A file's extension is not in the media type's list, or its content is not what its extension says.",
+  },
+};
+
 const refuse = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BAD_REQUEST', message: string) => new TRPCError({ code, message });
 
 async function targetFolder(base: string, category: MediaCategory): Promise<string> {
@@ -88,7 +111,7 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
   });
 
   // ownBody: multipart, and files up to 200 MB each (server/http/body-rules.ts leaves it alone).
-  app.post('/api/media/upload', { config: { errorStyle: SUCCESS_ERROR_STYLE, ownBody: true } }, async (request, reply) => {
+  app.post('/api/media/upload', { config: { errorStyle: SUCCESS_ERROR_STYLE, ownBody: true, openapi: uploadDoc } }, async (request, reply) => {
     const ctx = createContext({ req: request });
     const saved: Array<{ file: MediaFile; absolute: string }> = [];
     let current = '';
@@ -124,7 +147,7 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
       ctx.log.info({ adminId: admin.id, files: paths }, 'admin uploaded media files');
       ctx.deps.events.publish('slider-data-changed');
       ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
-      return reply.send({ success: true, uploadedCount: saved.length, files: saved.map((s) => s.file) });
+      return reply.send(answer.body({ uploadedCount: saved.length, files: saved.map((s) => s.file) }));
     } catch (error) {
       await Promise.all(saved.map((s) => unlink(s.absolute).catch(() => {})));
       return sendProcedureError(reply, asRefusal(error, current), SUCCESS_ERROR_STYLE);

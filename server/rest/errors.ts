@@ -1,6 +1,7 @@
 // How a failed REST call answers (CONTRACT §2 "Errors"): `{msg}` on register and login,
 // `{message}` elsewhere, plus `success: false` where the route's success body has `success`.
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 export interface ErrorBodyStyle {
   /** The key that carries the text. */
@@ -16,4 +17,9 @@ export function sendError(reply: FastifyReply, status: number, text: string, sty
   const body: Record<string, unknown> = style.successFlag ? { success: false } : {};
   body[style.errorKey] = text;
   return reply.code(status).send(body);
+}
+
+/** The schema of the bodies sendError sends in `style` (the OpenAPI document's error answers). */
+export function errorBodySchema(style: ErrorBodyStyle): z.ZodObject {
+  return z.object({ ...(style.successFlag ? { success: z.literal(false) } : {}), [style.errorKey]: z.string() });
 }

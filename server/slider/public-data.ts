@@ -1,6 +1,8 @@
 // GET /api/slider/public is read on every page view, so its answer is built once and kept in
 // memory, with an ETag, until the config, a playlist or the library changes (invalidate()).
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { publicSliderDataSchema } from '../../shared/answer-schemas';
 import { mediaUrl, scanVersion } from '../../shared/media';
 import { playlistItems, type Playlist, type PublicSliderData, type Slide, type SliderConfig } from '../../shared/slider';
 import type { Db } from '../db/client';
@@ -83,7 +85,8 @@ export class PublicSliderCache {
       // No base path (or one no longer inside MEDIA_ROOT): an empty library, not an error page.
       if (!(error instanceof BasePathError)) throw error;
     }
-    const data = buildPublicData(config, playlist, library, version);
+    // Typed as the answer's schema: the compiler holds what is sent to what the API reference says.
+    const data: z.output<typeof publicSliderDataSchema> = buildPublicData(config, playlist, library, version);
     const json = JSON.stringify({ success: true, data });
     return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
   }

@@ -5,9 +5,24 @@
 // included, since the hijacked reply skips the onSend hook): Fastify's reply pipeline, run on
 // every request, cost a third of this route's throughput (scripts/bench/slider-public.ts).
 import type { FastifyInstance } from 'fastify';
+import { publicSliderDataSchema } from '../../shared/answer-schemas';
+import { inData } from '../http/answers';
 import { DATA_SECURITY_HEADERS, HSTS_HEADER } from '../http/security-headers';
+import type { OperationDoc } from '../openapi/operation';
+import { SUCCESS_ERROR_STYLE } from '../rest/errors';
 import type { AppDeps } from '../trpc/context';
 import type { PublicSliderEntry } from './public-data';
+
+const publicSliderDoc: OperationDoc = {
+  tag: 'Slider',
+  summary: 'What the slideshow shows visitors',
+  description:
+    "slides are the active playlist's items whose files exist or, with none active or an empty one, the library's images then videos; " +
+    "each url carries the last scan's version. config leaves out the base path.",
+  access: 'public',
+  success: { json: inData(publicSliderDataSchema).schema },
+  etag: true,
+};
 
 interface PreparedAnswer {
   body: Buffer;
@@ -39,7 +54,9 @@ export function registerPublicSliderRoute(app: FastifyInstance, deps: AppDeps) {
   const prepared = new WeakMap<PublicSliderEntry, PreparedAnswer>();
   const https = deps.config.appUrl.startsWith('https:');
   // Logged at warn and above only: one info line per page view would cost more than the answer.
-  app.get('/api/slider/public', { logLevel: 'warn' }, async (request, reply) => {
+  // A failure before the answer goes out (the library unreadable) reaches the central error handler, in this route's style.
+  const config = { errorStyle: SUCCESS_ERROR_STYLE, openapi: publicSliderDoc };
+  app.get('/api/slider/public', { logLevel: 'warn', config }, async (request, reply) => {
     const entry = await deps.publicSlider.get();
     let answer = prepared.get(entry);
     if (!answer) prepared.set(entry, (answer = prepare(entry, https)));

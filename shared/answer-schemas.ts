@@ -1,0 +1,116 @@
+// What the procedures answer (CONTRACT §2), as zod schemas. Nothing parses an answer with them at
+// run time: the OpenAPI document (server/openapi/) describes each success body from them, the
+// compiler checks every REST row's procedure result against its schema (server/rest/routes.ts),
+// and the contract test checks real answers against the document.
+import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
+import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from './constants';
+import { MEDIA_CATEGORIES, type MediaFile } from './media';
+import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
+import { sliderConfigSchema } from './slider-schemas';
+
+const count = z.int().nonnegative();
+const timestamp = z.iso.datetime();
+
+export const tokenAnswer = z.object({ token: z.string().describe('A bearer token (JWT, HS256) for the Authorization header') });
+
+export const messageAnswer = z.object({ message: z.string() });
+
+/** A sign-in: a token, or, for an account with two-factor sign-in on, a challenge to finish with a code. */
+export const loginAnswer = z.union([
+  tokenAnswer,
+  z.object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().describe('Send it with a code to POST /api/auth/login/2fa within 5 minutes'),
+  }),
+]);
+
+export const twoFactorSetupAnswer = z.object({
+  secret: z.string().describe('Base32, for an authenticator app; pending until enabled with a code'),
+  otpauthUrl: z.string().describe('The otpauth:// link a QR code carries'),
+});
+
+export const recoveryCodesAnswer = z.object({
+  recoveryCodes: z.array(z.string()).length(10).describe('Single-use codes, shown this once and stored hashed'),
+});
+
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  membershipTier: z.enum(MEMBERSHIP_TIERS),
+  status: z.enum(USER_STATUSES),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const userPageSchema = z.object({
+  data: z.array(publicUserSchema),
+  totalPages: z.int().min(1),
+  currentPage: z.int().min(1),
+});
+
+export const userStatsSchema = z.object({
+  totalUsers: count,
+  paidMembers: count.describe('Users of tier paid'),
+  freeMembers: count.describe('Users of tier free'),
+});
+
+export const mediaFileSchema = z.object({
+  path: z.string().describe('Relative to the base path: image/dawn.png'),
+  name: z.string(),
+  size: count.describe('Bytes'),
+  category: z.enum(MEDIA_CATEGORIES),
+}) satisfies z.ZodType<MediaFile>;
+
+export const mediaFilesAnswer = z.object({ files: z.array(mediaFileSchema) });
+
+export const mediaScanAnswer = z.object({
+  timestamp,
+  message: z.string(),
+  discoveries: z.object({ total: count, images: count, videos: count, audio: count }),
+});
+
+export const mediaDeleteAnswer = z.object({
+  message: z.string(),
+  summary: z.object({ requested: count, deleted: count, notDeleted: count.describe('Outside the base path, or no such file') }),
+});
+
+export const uploadAnswer = z.object({ uploadedCount: count, files: z.array(mediaFileSchema) });
+
+const urlList = z.array(z.string());
+
+export const playlistSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  items: z.array(z.object({ type: z.enum(SLIDE_TYPES), url: z.string().describe('/media/{path}') })),
+  images: urlList,
+  videos: urlList,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}) satisfies z.ZodType<Playlist>;
+
+export const publicSliderDataSchema = z.object({
+  slides: z.array(z.object({ type: z.enum(SLIDE_TYPES), src: z.string().describe('/media/{path}?v={last scan}') })),
+  images: urlList,
+  videos: urlList,
+  config: sliderConfigSchema.omit({ backgroundsBasePath: true }),
+}) satisfies z.ZodType<PublicSliderData>;
+
+const nullable = z.string().nullable();
+
+export const auditPageSchema = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      at: timestamp,
+      actor: z.object({ id: nullable, email: nullable }).describe('Both null when nobody signed in acted (a lockout)'),
+      action: z.enum(AUDIT_ACTIONS),
+      target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string() }),
+      summary: z.string(),
+    }) satisfies z.ZodType<AuditEntry>,
+  ),
+  totalPages: z.int().min(1),
+  currentPage: z.int().min(1),
+});
