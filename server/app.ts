@@ -34,6 +34,7 @@ import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory, type AppDeps } from './trpc/context';
+import { registerExportRoute } from './users/export-route';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface BuildOptions {
@@ -137,6 +138,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, createContext);
+  registerExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
   registerPublicSliderRoute(app, deps);

@@ -1,7 +1,8 @@
-// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete.
+// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete, and the
+// member export's batches (CONTRACT §3 "Operators"; the CSV route is server/users/export-route.ts).
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
-import { createUserInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
+import { createUserInput, exportBatchInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
 import { hashPassword } from '../auth/passwords';
 import { adminProcedure, router } from '../trpc/init';
 import {
@@ -14,6 +15,7 @@ import {
   userStats,
   type PublicUser,
 } from './data';
+import { exportBatch } from './export-query';
 import { listUsers } from './list-query';
 
 const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No user with id '${id}'` });
@@ -30,6 +32,12 @@ export const usersRouter = router({
   stats: adminProcedure.query(({ ctx }) => userStats(ctx.deps.db)),
 
   list: adminProcedure.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
+
+  exportBatch: adminProcedure.input(exportBatchInput).query(({ ctx, input }) => {
+    const { search, sortBy, sortOrder } = input;
+    if (!input.after) ctx.log.info({ adminId: ctx.user.id, search, sortBy, sortOrder }, 'admin began a user export');
+    return exportBatch(ctx.deps.db, input);
+  }),
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
     const { password, ...fields } = input;
