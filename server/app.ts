@@ -12,7 +12,7 @@ import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { createMailer } from './auth/mailer';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
-import { openDatabase } from './db/client';
+import { openBulkReader, openDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
@@ -83,6 +83,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   mkdirSync(config.mediaRoot, { recursive: true });
   const database = openDatabase(config.databaseFile);
   closers.push(() => database.close());
+  const bulkReader = openBulkReader(config.databaseFile);
+  closers.push(() => bulkReader.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   closers.push(() => mailer.close());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
@@ -102,6 +104,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const deps: AppDeps = {
     config,
     db: database.db,
+    bulkReadDb: bulkReader.db,
     tokens: createSessionTokens(config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir), config.jwtTtlSeconds),
     mailer,
     counters,

@@ -20,22 +20,24 @@ type FetchBatch = (after?: UserPosition) => Promise<ExportBatch>;
 /** The file's chunks: the first batch (already fetched) with the header, then one per batch. */
 async function* csvChunks(first: ExportBatch, fetchBatch: FetchBatch, log: FastifyBaseLogger) {
   let rows = 0;
-  let complete = false;
+  let next: UserPosition | null = null;
+  // A batch becomes text at once, and only the text waits for the client (decision 010).
+  const toCsv = (batch: ExportBatch, header: boolean) => {
+    rows += batch.rows.length;
+    next = batch.next;
+    return usersCsv(batch.rows, { first: header });
+  };
   try {
-    let batch = first;
-    rows += batch.users.length;
-    yield usersCsv(batch.users, { first: true });
-    while (batch.next) {
-      batch = await fetchBatch(batch.next);
-      rows += batch.users.length;
-      // A batch whose users were all passed over by the search adds nothing.
-      if (batch.users.length > 0) yield usersCsv(batch.users, { first: false });
+    yield toCsv(first, true);
+    while (next) {
+      const text = toCsv(await fetchBatch(next), false);
+      // A batch whose users the search all passed over adds nothing.
+      if (text) yield text;
     }
-    complete = true;
   } finally {
     // Also when the client went away or a batch was refused: the stream is destroyed, and the
     // client sees a cut answer rather than a file that looks whole.
-    log.info({ rows, complete }, complete ? 'user export finished' : 'user export stopped before its end');
+    log.info({ rows, complete: next === null }, next === null ? 'user export finished' : 'user export stopped before its end');
   }
 }
 

@@ -36,7 +36,7 @@ export const usersRouter = router({
   exportBatch: adminProcedure.input(exportBatchInput).query(({ ctx, input }) => {
     const { search, sortBy, sortOrder } = input;
     if (!input.after) ctx.log.info({ adminId: ctx.user.id, search, sortBy, sortOrder }, 'admin began a user export');
-    return exportBatch(ctx.deps.db, input);
+    return exportBatch(ctx.deps.bulkReadDb, input);
   }),
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {

@@ -1,19 +1,16 @@
 // The member export's CSV (CONTRACT §3 "Operators"; decision 010): RFC 4180 through csv-stringify,
 // formula-leading cells made inert, a UTF-8 byte order mark so that Excel reads the names right.
 import { stringify } from 'csv-stringify/sync';
-import type { PublicUser } from './data';
-
-const HEADER = ['id', 'name', 'email', 'role', 'membershipTier', 'status', 'createdAt'];
-
-const cells = (user: PublicUser) => [user._id, user.name, user.email, user.role, user.membershipTier, user.status, user.createdAt];
+import { USERS_EXPORT_COLUMNS } from '../../shared/constants';
+import type { ExportRow } from './export-query';
 
 /**
- * These users as CSV records, each ending in CRLF; `first`: the file's start, with the byte order
+ * These rows as CSV records, each ending in CRLF; `first`: the file's start, with the byte order
  * mark and the header row before them. Chunks written one after another make one file.
  */
-export function usersCsv(users: PublicUser[], { first }: { first: boolean }): string {
-  return stringify(users.map(cells), {
-    columns: HEADER,
+export function usersCsv(rows: ExportRow[], { first }: { first: boolean }): string {
+  return stringify(rows, {
+    columns: [...USERS_EXPORT_COLUMNS],
     header: first,
     bom: first,
     // RFC 4180's line break. Quoting (commas, quotes, line breaks) is csv-stringify's own, but
