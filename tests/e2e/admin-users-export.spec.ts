@@ -129,3 +129,26 @@ test('Export CSV downloads every member matching the search, in the table order,
     expect(downloads).toBe(0);
   });
 });
+
+test('on a 360 px phone Export CSV fits the screen and works from the keyboard', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const tag = `phone${process.pid}x${Date.now().toString(36)}`;
+  for (const name of ['Quince Tester', 'Rowan Tester']) {
+    const response = await request.post('/api/auth/register', { data: { name, email: `${name.split(' ')[0]!.toLowerCase()}.${tag}@example.com`, password: 'export password' } });
+    expect(response.ok()).toBe(true);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openAdminSection(page, site, { link: 'User Management', query: 'users' });
+  await page.getByLabel('Search users').fill(tag);
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+
+  const exportButton = page.getByRole('button', { name: 'Export CSV' });
+  await exportButton.focus();
+  await expect(exportButton).toBeInViewport();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expectRecordsMatch(await fileRecords(download), await tableRows(page));
+  const status = page.getByRole('status').filter({ hasText: 'Exported 2 users to' });
+  await expect(status).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(problems).toEqual([]);
+});
