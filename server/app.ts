@@ -15,7 +15,7 @@ import { createMailer } from './auth/mailer';
 import { createSecretBox } from './auth/secret-box';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
-import { openDatabase } from './db/client';
+import { openBulkReader, openDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
@@ -38,6 +38,7 @@ import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory, type AppDeps } from './trpc/context';
+import { registerExportRoute } from './users/export-route';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface BuildOptions {
@@ -91,6 +92,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   mkdirSync(config.mediaRoot, { recursive: true });
   const database = openDatabase(config.databaseFile);
   closers.push(() => database.close());
+  const bulkReader = openBulkReader(config.databaseFile);
+  closers.push(() => bulkReader.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   closers.push(() => mailer.close());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
@@ -112,6 +115,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const deps: AppDeps = {
     config,
     db: database.db,
+    bulkReadDb: bulkReader.db,
     tokens: createSessionTokens(serverSecret, config.jwtTtlSeconds),
     mailer,
     counters,
@@ -154,6 +158,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, createContext);
+  registerExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
   registerPublicSliderRoute(app, deps);

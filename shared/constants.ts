@@ -37,3 +37,9 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const USERS_PAGE_SIZE = 10;
 export const USER_SEARCH_MAX_LENGTH = 200;
+
+/** The member export (CONTRACT §3 "Operators"): its address, its columns, and how many users one batch walks past. */
+export const USERS_EXPORT_PATH = '/api/admin/users/export.csv';
+export const USERS_EXPORT_COLUMNS = ['id', 'name', 'email', 'role', 'membershipTier', 'status', 'createdAt'] as const;
+export const USERS_EXPORT_BATCH = 1000;
+export const USERS_EXPORT_BATCH_MAX = 10_000;

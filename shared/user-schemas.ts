@@ -10,6 +10,8 @@ import {
   USER_SEARCH_MAX_LENGTH,
   USER_SORT_FIELDS,
   USER_STATUSES,
+  USERS_EXPORT_BATCH,
+  USERS_EXPORT_BATCH_MAX,
 } from './constants';
 import { blankAsAbsent, pageField } from './query-fields';
 
@@ -26,6 +28,33 @@ export const listUsersInput = z.object({
   sortOrder: z.preprocess(blankAsAbsent, z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc')),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;
+
+// Where a batch of the export goes on from: the last position the one before it walked past
+// (a user's sort value and id). Names, emails and the enums are text; createdAt is milliseconds.
+const exportPosition = z.object({
+  sortValue: z.union([z.string().max(1000, 'after.sortValue is too long'), z.number().int()], {
+    error: 'after.sortValue must be text or a whole number',
+  }),
+  id: z.string({ error: 'after.id must be text' }).min(1, 'after.id is required').max(100, 'after.id is too long'),
+});
+
+/** One batch of the member export: the list's criteria (no page), and where to go on from. */
+export const exportBatchInput = listUsersInput
+  .omit({ page: true })
+  .extend({
+    after: exportPosition.optional(),
+    limit: z
+      .number({ error: `limit must be a whole number from 1 to ${USERS_EXPORT_BATCH_MAX}` })
+      .int(`limit must be a whole number from 1 to ${USERS_EXPORT_BATCH_MAX}`)
+      .min(1, `limit must be a whole number from 1 to ${USERS_EXPORT_BATCH_MAX}`)
+      .max(USERS_EXPORT_BATCH_MAX, `limit must be a whole number from 1 to ${USERS_EXPORT_BATCH_MAX}`)
+      .default(USERS_EXPORT_BATCH),
+  })
+  .refine((input) => !input.after || (typeof input.after.sortValue === 'number') === (input.sortBy === 'createdAt'), {
+    message: 'after.sortValue must be a whole number when sortBy is createdAt, and text otherwise',
+    path: ['after', 'sortValue'],
+  });
+export type ExportBatchInput = z.infer<typeof exportBatchInput>;
 
 const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 const tierSchema = z.enum(MEMBERSHIP_TIERS, { error: `membershipTier must be one of ${MEMBERSHIP_TIERS.join(', ')}` });

@@ -3,6 +3,7 @@
 import { benchAbuse } from './abuse';
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
+import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
 import { benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
@@ -15,6 +16,7 @@ const sections: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   abuse: benchAbuse,
   users: benchUsers,
+  export: benchExport,
   'media-upload': benchMediaUpload,
   'media-library': benchMediaLibrary,
   'slider-public': benchSliderPublic,

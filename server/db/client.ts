@@ -57,3 +57,23 @@ export function openDatabase(file: string): DatabaseHandle {
     },
   };
 }
+
+/**
+ * A second connection, for reads that sweep a whole table (the member export), with SQLite's
+ * default page cache (2 MiB) instead of the main connection's 64 MiB: a million users read
+ * through the main connection would fill its cache, memory the process then keeps, and push the
+ * admin list's hot index pages out of it. WAL lets it read while the main connection writes;
+ * open it after openDatabase, which migrates.
+ */
+export function openBulkReader(file: string): DatabaseHandle {
+  const sqlite = new Database(file, { fileMustExist: true });
+  sqlite.pragma('query_only = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: drizzle(sqlite, { schema }),
+    sqlite,
+    close: () => {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

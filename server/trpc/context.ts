@@ -18,6 +18,8 @@ import { findSessionUser } from '../users/data';
 export interface AppDeps {
   config: AppConfig;
   db: Db;
+  /** Read only, with a small page cache: for reads that sweep a whole table (server/db/client.ts). */
+  bulkReadDb: Db;
   tokens: SessionTokens;
   mailer: Mailer;
   /** Every limit's counts (CONTRACT §3). */

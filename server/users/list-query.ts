@@ -1,21 +1,12 @@
 // The admin's user list: search, sort over the whole result, then one page (CONTRACT list rules).
-import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { USERS_PAGE_SIZE, type UserSortField } from '../../shared/constants';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { USERS_PAGE_SIZE } from '../../shared/constants';
 import type { ListUsersInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { publicColumns, toPublicUser, type PublicUser } from './data';
 import { countAllUsers, searchCondition, type SearchCondition } from './search-index';
-
-// Each matches an index in server/db/schema.ts, so ORDER BY ... LIMIT/OFFSET is an index walk.
-const sortColumns: Record<UserSortField, SQL | AnyColumn> = {
-  name: sql`${users.name} collate nocase`,
-  email: users.email,
-  role: users.role,
-  membershipTier: users.membershipTier,
-  status: users.status,
-  createdAt: users.createdAt,
-};
+import { userOrder } from './user-order';
 
 export interface UserPage {
   data: PublicUser[];
@@ -48,8 +39,7 @@ export function listUsers(db: Db, input: ListUsersInput): UserPage {
   if (offset >= total) return result([]);
 
   const where = search && pagingCondition(db, search, total, offset);
-  const direction = input.sortOrder === 'asc' ? asc : desc;
-  const order = [direction(sortColumns[input.sortBy]), direction(users.id)];
+  const order = userOrder(input.sortBy, input.sortOrder);
   // Find the page's rowids first (with no search, a walk of the covering sort index alone), then
   // read just those ten rows.
   const pageRowids = db

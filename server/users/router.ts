@@ -1,8 +1,9 @@
-// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete,
+// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete, the
+// member export's batches (CONTRACT §3 "Operators"; the CSV route is server/users/export-route.ts),
 // and clearing a member's two-factor sign-in (CONTRACT §3).
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
-import { createUserInput, listUsersInput, updateUserInput, userIdInput, userIdsInput } from '../../shared/user-schemas';
+import { createUserInput, exportBatchInput, listUsersInput, updateUserInput, userIdInput, userIdsInput } from '../../shared/user-schemas';
 import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { clearTwoFactor, usersWithTwoFactor } from '../auth/two-factor-data';
@@ -17,6 +18,7 @@ import {
   userStats,
   type PublicUser,
 } from './data';
+import { exportBatch } from './export-query';
 import { listUsers } from './list-query';
 import { userCreatedSummary, userDeletedSummary, userTarget, userUpdatedSummary } from './user-audit';
 
@@ -34,6 +36,12 @@ export const usersRouter = router({
   stats: adminProcedure.query(({ ctx }) => userStats(ctx.deps.db)),
 
   list: adminProcedure.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
+
+  exportBatch: adminProcedure.input(exportBatchInput).query(({ ctx, input }) => {
+    const { search, sortBy, sortOrder } = input;
+    if (!input.after) ctx.log.info({ adminId: ctx.user.id, search, sortBy, sortOrder }, 'admin began a user export');
+    return exportBatch(ctx.deps.bulkReadDb, input);
+  }),
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
     const { password, ...fields } = input;

@@ -75,8 +75,10 @@ export interface SearchCondition {
    * the better plan when the matches are dense.
    */
   matchesWhileWalking: SQL;
-  /** How many users match, read from an index. */
-  count(db: Db): number;
+  /** Whether `matches` is driven from an index; if not, finding the matches means checking every user. */
+  indexed: boolean;
+  /** How many users match, read from an index; counting stops past `atMost`. */
+  count(db: Db, atMost?: number): number;
 }
 
 /**
@@ -91,14 +93,27 @@ export function searchCondition(fragment: string): SearchCondition {
   if ([...fragment].length >= MIN_INDEXED_FRAGMENT) {
     // An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a substring.
     const phrase = `"${folded.replace(/"/g, '""')}"`;
+    const hits = sql`select rowid from users_search where users_search match ${phrase}`;
     return {
-      matches: sql`${users}.rowid in (select rowid from users_search where users_search match ${phrase})`,
+      matches: sql`${users}.rowid in (${hits})`,
       matchesWhileWalking: like,
-      // The index holds exactly one row per user: counting there skips the users table.
-      count: (db) => db.get<{ n: number }>(sql`select count(*) as n from users_search where users_search match ${phrase}`).n,
+      indexed: true,
+      // The index holds exactly one row per user: counting there skips the users table. A common
+      // fragment has hundreds of thousands of hits, so a bounded count stops reading early.
+      count: (db, atMost) =>
+        db.get<{ n: number }>(
+          atMost === undefined
+            ? sql`select count(*) as n from users_search where users_search match ${phrase}`
+            : sql`select count(*) as n from (${hits} limit ${atMost})`,
+        ).n,
     };
   }
   // One or two characters, too short for trigrams: the count comes from the gram table; the rows
   // can only be found by checking them.
-  return { matches: like, matchesWhileWalking: like, count: (db) => gramCount(db, folded) };
+  return {
+    matches: like,
+    matchesWhileWalking: like,
+    indexed: false,
+    count: (db, atMost = Infinity) => Math.min(gramCount(db, folded), atMost),
+  };
 }

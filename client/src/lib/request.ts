@@ -1,6 +1,7 @@
-// The request helper of spec §7 for the one call that is not tRPC, the upload: the stored token as
-// a bearer credential, FormData out, the reply read as JSON with text as the fallback, and spec
-// §8's error text. It uses XMLHttpRequest, because fetch still reports no upload progress.
+// The request helper of spec §7 for the calls that are not tRPC, the upload and the member export:
+// the stored token as a bearer credential, the reply read as JSON with text as the fallback, and
+// spec §8's error text. The upload uses XMLHttpRequest, because fetch still reports no upload
+// progress; the export reads its file with fetch, chunk by chunk as it arrives.
 import { getToken } from './session';
 
 /** A call that failed: `status` is 0 when no answer came (network down, aborted). */
@@ -120,4 +121,49 @@ export function uploadFiles<T>(path: string, files: readonly File[], options: Up
     }
     xhr.send(form);
   });
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), if any. */
+  name: string | null;
+}
+
+export interface DownloadOptions {
+  /** Each chunk of the file as it arrives. */
+  onChunk?: (chunk: Uint8Array) => void;
+  signal?: AbortSignal;
+}
+
+/** `filename="..."` of a Content-Disposition header. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  return /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1] ?? null;
+}
+
+/**
+ * GETs a file from `path` with the session's token, reading it as it arrives. A refusal throws a
+ * RequestError with the server's words; an answer cut short (network, server) throws one with
+ * status 0, so that a partial file is never taken for the whole.
+ */
+export async function downloadFile(path: string, { onChunk, signal }: DownloadOptions = {}): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: authorizationHeader(), ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new RequestError(0, null, '');
+  }
+  if (!response.ok) settle(response.status, parseBody(await response.text().catch(() => '')));
+  const chunks: Array<Uint8Array<ArrayBuffer>> = [];
+  try {
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      onChunk?.(read.value);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new RequestError(0, null, '');
+  }
+  return { blob: new Blob(chunks, { type: response.headers.get('content-type') ?? '' }), name: fileNameOf(response.headers.get('content-disposition')) };
 }

@@ -1,4 +1,5 @@
-// User Management (spec §2, §4, §5, §8): search, sort, pages, inline edit, delete, Add User.
+// User Management (spec §2, §4, §5, §8): search, sort, pages, inline edit, delete, Add User, and
+// Export CSV (CONTRACT §3 "Operators").
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
@@ -15,6 +16,7 @@ import { Pagination } from '../../ui/pagination';
 import { PanelSection } from '../../ui/panel-section';
 import { AddUserDialog } from './add-user-dialog';
 import { UserRow } from './user-row';
+import { useUsersExport, type Notice } from './use-users-export';
 import { updateInputOf, type AdminUser, type CreateUserInput, type UserDraft } from './user-types';
 import { TableMessageRow, UsersTable } from './users-table';
 
@@ -40,7 +42,7 @@ export function UsersSection() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [clearing, setClearing] = useState<AdminUser | null>(null);
   const [alertMessage, setAlertMessage] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const tableRegion = useRef<HTMLDivElement>(null);
   // After a deletion the row and its Delete button are gone (after a clear, its Clear 2FA button):
   // focus moves to the table instead, once the confirm dialog has closed (while it is open, the
@@ -60,6 +62,7 @@ export function UsersSection() {
   const withTwoFactor = trpc.users.withTwoFactor.useQuery({ ids: pageIds }, { enabled: pageIds.length > 0, placeholderData: keepPreviousData });
   // The admin's own is turned off from Account Security, with a password and a code.
   const myId = trpc.auth.me.useQuery().data?._id;
+  const usersExport = useUsersExport(setNotice);
 
   useEffect(() => {
     const wanted = { ...criteria, search: criteria.search.trim() };
@@ -97,7 +100,7 @@ export function UsersSection() {
       onSuccess: () => {
         onSaved();
         setEditingId(null);
-        setNotice('Changes saved.');
+        setNotice({ tone: 'success', text: 'Changes saved.' });
       },
       onError: (error) => setAlertMessage(`Failed to update user: ${serverMessage(error, MESSAGES.somethingWentWrong)}`),
     });
@@ -108,7 +111,7 @@ export function UsersSection() {
     create.mutate(input, {
       onSuccess: () => {
         setAdding(false);
-        setNotice('User created.');
+        setNotice({ tone: 'success', text: 'User created.' });
       },
       onError: (error) => setAlertMessage(`Failed to add user: ${serverMessage(error, MESSAGES.somethingWentWrong)}`),
     });
@@ -123,7 +126,7 @@ export function UsersSection() {
           focusTableAfterDialog.current = true;
           setDeleting(null);
           if (editingId === user._id) setEditingId(null);
-          setNotice('User deleted.');
+          setNotice({ tone: 'success', text: 'User deleted.' });
           if (lastOnPage) setQuery((q) => (q.page > 1 ? { ...q, page: q.page - 1 } : q));
         },
         onError: () => {
@@ -141,7 +144,7 @@ export function UsersSection() {
         onSuccess: ({ message }) => {
           focusTableAfterDialog.current = true;
           setClearing(null);
-          setNotice(message);
+          setNotice({ tone: 'success', text: message });
         },
         onError: (error) => {
           setClearing(null);
@@ -159,16 +162,27 @@ export function UsersSection() {
       title="User Management"
       className="users"
       actions={
-        <Button
-          variant="primary"
-          className="button--small"
-          onClick={() => {
-            setNotice(null);
-            setAdding(true);
-          }}
-        >
-          Add User
-        </Button>
+        <>
+          <Button
+            variant="secondary"
+            className="button--small"
+            busy={usersExport.exporting}
+            // What the controls show, even within the half second before the table follows them.
+            onClick={() => void usersExport.start({ ...criteria, search: criteria.search.trim() })}
+          >
+            Export CSV
+          </Button>
+          <Button
+            variant="primary"
+            className="button--small"
+            onClick={() => {
+              setNotice(null);
+              setAdding(true);
+            }}
+          >
+            Add User
+          </Button>
+        </>
       }
     >
       <div className="users__toolbar">
@@ -183,7 +197,7 @@ export function UsersSection() {
           value={criteria.search}
           onChange={(e) => setCriteria((c) => ({ ...c, search: e.target.value }))}
         />
-        {notice && <FormMessage tone="success">{notice}</FormMessage>}
+        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       </div>
 
       <UsersTable

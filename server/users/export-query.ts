@@ -1,0 +1,68 @@
+// One batch of the member export (CONTRACT §3 "Operators"): the users matching the list's search,
+// in the list's order, after a position. A batch walks past at most `limit` users of the sort
+// index, whatever the search, so no batch holds the event loop for long, memory holds one batch,
+// and the batches of a whole export walk the index once (no OFFSET to skip again and again).
+import { and, type SQL } from 'drizzle-orm';
+import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
+import type { ExportBatchInput } from '../../shared/user-schemas';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { searchCondition } from './search-index';
+import { afterPosition, positionColumns, upToPosition, userOrder, type UserPosition } from './user-order';
+
+/** A user as one record of the file, in the order of USERS_EXPORT_COLUMNS; createdAt in ISO 8601 as every answer gives it. */
+export type ExportRow = [id: string, name: string, email: string, role: Role, membershipTier: MembershipTier, status: UserStatus, createdAt: string];
+
+// In the order of USERS_EXPORT_COLUMNS: the driver's arrays are the rows.
+const exportColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  membershipTier: users.membershipTier,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+const CREATED_AT = 6;
+
+export interface ExportBatch {
+  rows: ExportRow[];
+  /** Where the next batch goes on from; null when this one reached the end. */
+  next: UserPosition | null;
+}
+
+export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
+  const { sortBy, sortOrder, after, limit } = input;
+  const fragment = input.search.trim();
+  const search = fragment ? searchCondition(fragment) : undefined;
+  const order = userOrder(sortBy, sortOrder);
+  // The driver's own arrays, changed in place, and no object per user: a million users' objects,
+  // each alive for a whole batch, teach V8 to allocate them straight into the old generation,
+  // which then grows by a hundred MiB before a full collection (decision 010).
+  const rowsWhere = (where: SQL | undefined) => {
+    const rows = db.select(exportColumns).from(users).where(where).orderBy(...order).values() as unknown[][];
+    for (const row of rows) row[CREATED_AT] = new Date(row[CREATED_AT] as number).toISOString();
+    return rows as ExportRow[];
+  };
+
+  // A search that few users match (the usual reason to search before exporting) reads them at
+  // once from the trigram index instead of walking every user to find them.
+  if (!after && search?.indexed && search.count(db, limit + 1) <= limit) {
+    return { rows: rowsWhere(search.matches), next: null };
+  }
+  const from = after && afterPosition(sortBy, sortOrder, after);
+  // The last user this batch walks past: found in the sort index alone. None: the rest is shorter
+  // than a batch, and this batch reaches the end.
+  const last = db
+    .select(positionColumns(sortBy))
+    .from(users)
+    .where(from)
+    .orderBy(...order)
+    .limit(1)
+    .offset(limit - 1)
+    .get() as UserPosition | undefined;
+  return {
+    rows: rowsWhere(and(from, last && upToPosition(sortBy, sortOrder, last), search?.matchesWhileWalking)),
+    next: last ?? null,
+  };
+}
