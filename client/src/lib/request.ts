@@ -153,7 +153,10 @@ export async function downloadFile(path: string, { onChunk, signal }: DownloadOp
     if (signal?.aborted) throw error;
     throw new RequestError(0, null, '');
   }
-  if (!response.ok) settle(response.status, parseBody(await response.text().catch(() => '')));
+  if (!response.ok) {
+    const body = parseBody(await response.text().catch(() => ''));
+    throw new RequestError(response.status, body, errorTextOf(response.status, body));
+  }
   const chunks: Array<Uint8Array<ArrayBuffer>> = [];
   try {
     const reader = response.body!.getReader();
