@@ -14,6 +14,8 @@ function auditTable(page: Page) {
 }
 
 test('the audit log shows an edit just made in User Management, and filters by action', async ({ page, request, site }) => {
+  // Two sections, a debounced search and a reload: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const problems = watchConsole(page);
   const email = uniqueEmail('audited');
   expect((await request.post('/api/auth/register', { data: { name: 'Audrey Audited', email, password: 'audited password' } })).ok()).toBe(true);
