@@ -62,6 +62,10 @@ test('a member turns two-factor on, then signs in with the app’s code, and onc
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((text) => text.trim());
   for (const recovery of recoveryCodes) expect(recovery).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await panel.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(panel.getByRole('status')).toHaveText('The recovery codes were copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join('\n'));
   await panel.getByRole('button', { name: 'I have saved them' }).click();
   await expect(panel.getByText('Two-factor sign-in is on')).toBeVisible();
   await expect(panel.getByText('10 recovery codes are left.')).toBeVisible();
