@@ -32,9 +32,9 @@ export interface StartOptions {
   command?: (site: { port: number; dataDir: string }) => [string, ...string[]];
   /** The server's working directory; default ours. */
   cwd?: string;
+  /** How long the server may take to answer /healthz; default 20 s. */
+  startTimeoutMs?: number;
 }
-
-const START_TIMEOUT_MS = 20_000;
 
 /** A port nobody listens on right now, on loopback. */
 export function freePort(): Promise<number> {
@@ -87,7 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
 
   for (;;) {
     const failure =
-      child.exitCode !== null ? 'exited during start' : performance.now() - started > START_TIMEOUT_MS ? 'did not become healthy' : undefined;
+      child.exitCode !== null ? 'exited during start' : performance.now() - started > (options.startTimeoutMs ?? 20_000) ? 'did not become healthy' : undefined;
     if (failure) {
       await stop();
       throw new Error(`the server ${failure}:\n${output.join('')}`);
