@@ -3,13 +3,15 @@
 // stalls, so a limit that cannot be counted refuses the call (a 500) instead of letting it through
 // or holding it; the client reconnects by itself.
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ConfigError } from './config';
 
 const COMMAND_TIMEOUT_MS = 2000;
 const QUIT_TIMEOUT_MS = 1000;
 
 export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only when REDIS_URL is set: a single-process site never needs it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

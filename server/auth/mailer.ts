@@ -1,7 +1,7 @@
 // Outgoing mail through SMTP_URL; without it, mails go to the log (the documented development
 // fallback, the only place a reset link may ever be logged).
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -25,11 +25,14 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at start: most starts send none, and loading it
+  // is a tenth of a cold start.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...mail });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((ready) => ready.close()),
   };
 }
