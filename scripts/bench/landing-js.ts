@@ -1,16 +1,14 @@
 // The JavaScript a visitor's browser loads for `/`: gzipped, and as the server sent it (brotli).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { startServer } from '../server-process';
 import { fmt } from './stats';
 
 export async function benchLandingJs() {
   console.log('\n## JavaScript loaded for / (gzip -9 of each file, and as sent)');
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const scripts: Array<Promise<{ url: string; raw: number; gzip: number; sent: number; encoding: string }>> = [];

@@ -5,6 +5,7 @@ import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
 import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
+import { benchLighthouse } from './lighthouse';
 import { benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
 import { benchSliderPublic } from './slider-public';
@@ -13,6 +14,7 @@ import { benchUsers } from './users';
 const sections: Record<string, () => Promise<void>> = {
   'cold-start': benchColdStart,
   'landing-js': benchLandingJs,
+  lighthouse: benchLighthouse,
   auth: benchAuth,
   abuse: benchAbuse,
   users: benchUsers,
