@@ -1,11 +1,23 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// react-router 7's package exports name only its development build, for every condition (its
+// issue #12532, "intended to be temporary"); a production build takes the production one beside
+// it, which leaves out the development warnings.
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
 
 // The API server's port in development (see scripts/dev.mjs); Vite itself serves on PORT.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'client',
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [react()],
   // Replaced by a fresh nonce in every page response (server/http/client.ts). Vite also writes it into
   // <meta property="csp-nonce">, where the drag-and-drop library's <style> elements take it from.
@@ -28,4 +40,4 @@ export default defineConfig({
       '/healthz': apiTarget,
     },
   },
-});
+}));

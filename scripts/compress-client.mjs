@@ -1,7 +1,7 @@
 // After the client build: brotli and gzip copies of every compressible file, served by
 // @fastify/static's preCompressed option to browsers that ask for them (server/http/client.ts), and
 // the source maps moved out of what is served (dist/sourcemaps keeps them for reading stack traces).
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -21,6 +21,9 @@ async function* filesUnder(dir) {
 }
 
 export async function compressClient(clientDir, mapsDir) {
+  // The maps of this build only: Vite empties clientDir, and the maps of earlier builds, with their
+  // hashed names, would otherwise pile up here.
+  await rm(mapsDir, { recursive: true, force: true });
   const jobs = [];
   for await (const file of filesUnder(clientDir)) {
     if (file.endsWith('.map')) {

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
 import { CoursesPage } from '../pages/courses-page';
-import { DashboardPage } from '../pages/dashboard-page';
 import { ForgotPasswordPage } from '../pages/forgot-password-page';
 import { JoinPage } from '../pages/join-page';
 import { LandingPage } from '../pages/landing-page';
@@ -36,7 +35,14 @@ export const routes: RouteObject[] = [
             loader: requireToken,
             hydrateFallbackElement: <GuardFallback />,
             children: [
-              { path: 'dashboard', Component: DashboardPage },
+              {
+                path: 'dashboard',
+                // Members only, with the two-factor panel: not in the visitor pages' bundle.
+                lazy: async () => {
+                  const { DashboardPage } = await import('../pages/dashboard-page');
+                  return { Component: DashboardPage };
+                },
+              },
               {
                 path: 'admin/dashboard',
                 errorElement: <RouteError />,
