@@ -55,7 +55,7 @@ export function UsersTable({ ref, sortBy, sortOrder, onSort, busy, children }: U
               <th
                 key={column.label}
                 scope="col"
-                className={field ? undefined : 'users-table__static'}
+                className={field ? 'users-table__sortable' : 'users-table__static'}
                 aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
               >
                 {field ? <SortButton label={column.label} direction={direction} onClick={() => onSort(field)} /> : column.label}
@@ -70,6 +70,7 @@ export function UsersTable({ ref, sortBy, sortOrder, onSort, busy, children }: U
   );
 }
 
+/** Fills its header cell, so a click anywhere in the cell sorts. */
 function SortButton({ label, direction, onClick }: { label: string; direction: SortOrder | undefined; onClick: () => void }) {
   return (
     <button type="button" className="sort-button" onClick={onClick}>
