@@ -1,9 +1,10 @@
+// First, so that every component's own stylesheet comes after the tokens and resets.
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
-import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (rootElement) {

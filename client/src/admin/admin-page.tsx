@@ -7,7 +7,7 @@ import { serverMessage } from '../lib/server-message';
 import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';
 import { usePageTitle } from '../lib/use-page-title';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { AccountSecuritySection } from './account/account-security-section';
 import { useAdminSection, type AdminSectionId } from './admin-sections';
 import { AuditSection } from './audit/audit-section';
@@ -17,7 +17,7 @@ import { MediaSection } from './media/media-section';
 import { SectionBoundary } from './section-boundary';
 import { StatsSection } from './stats/stats-section';
 import { UsersSection } from './users/users-section';
-import './admin.css';
+import './admin-page.css';
 
 export function AdminPage() {
   // Read once, so that signing out (token removed) does not bounce this page to /dashboard.
@@ -36,7 +36,7 @@ function AdminPanel() {
       <AdminSidebar current={section.id} me={me.data} />
       <div className="admin__content">
         {me.error && me.error.data?.httpStatus !== 401 && (
-          <FormMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</FormMessage>
+          <StatusMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</StatusMessage>
         )}
         <SectionBoundary key={section.id} title={section.label}>
           <SectionContent id={section.id} />

@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { useLogout } from '../lib/use-logout';
 import { Button } from '../ui/button';
 import { ADMIN_SECTIONS, sectionSearch, type AdminSectionId } from './admin-sections';
+import { Panel } from '../ui/panel';
+import './admin-sidebar.css';
 
 interface AdminSidebarProps {
   current: AdminSectionId;
@@ -12,7 +14,7 @@ interface AdminSidebarProps {
 export function AdminSidebar({ current, me }: AdminSidebarProps) {
   const { logout, pending } = useLogout();
   return (
-    <div className="panel admin-sidebar">
+    <Panel as="div" className="admin-sidebar">
       <div className="admin-sidebar__head">
         <h1 className="admin-sidebar__title">Admin Panel</h1>
         {me && (
@@ -40,6 +42,6 @@ export function AdminSidebar({ current, me }: AdminSidebarProps) {
       <Button variant="quiet" className="button--small admin-sidebar__logout" busy={pending} onClick={() => void logout()}>
         Logout
       </Button>
-    </div>
+    </Panel>
   );
 }

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { PanelSection } from '../ui/panel-section';
 
 interface SectionBoundaryProps {
@@ -20,9 +20,9 @@ export class SectionBoundary extends Component<SectionBoundaryProps, { error: Er
     if (!error) return this.props.children;
     return (
       <PanelSection title={this.props.title}>
-        <FormMessage tone="error">
+        <StatusMessage tone="error">
           This section stopped working ({error.message}). Reload the page to try again.
-        </FormMessage>
+        </StatusMessage>
       </PanelSection>
     );
   }

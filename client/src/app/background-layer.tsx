@@ -2,6 +2,7 @@
 // the administrators' image and video slideshow over it once a slide is ready.
 import { useHydrated } from '../lib/use-hydrated';
 import { BackgroundSlider } from '../slider/background-slider';
+import './background-layer.css';
 
 export function BackgroundLayer() {
   // The slideshow starts in the browser only: its overlay is styled inline, which the page's CSP

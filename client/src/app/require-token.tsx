@@ -4,6 +4,8 @@
 // cannot race a re-render into a redirect to /login.
 import { redirect } from 'react-router-dom';
 import { getToken } from '../lib/session';
+import { Spinner } from '../ui/spinner';
+import './require-token.css';
 
 export function requireToken() {
   return getToken() ? null : redirect('/login');
@@ -13,7 +15,7 @@ export function requireToken() {
 export function GuardFallback() {
   return (
     <div className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
+      <Spinner />
       Loading…
     </div>
   );

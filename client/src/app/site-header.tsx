@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation, useMatches } from 'react-router-dom';
 import { SITE_NAME } from '../../../shared/constants';
 import { homePathOf, useToken } from '../lib/session';
+import './site-header.css';
 
 export interface RouteHandle {
   /** Account screens (join, sign in, reset) keep the header to the wordmark alone. */

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { BackgroundLayer } from './background-layer';
 import { SiteHeader } from './site-header';
+import './site-layout.css';
 
 /** Every page: the background layer behind, then header, content and footer. */
 export function SiteLayout() {

@@ -1,7 +1,10 @@
-import { ButtonLink } from '../ui/button';
+import { buttonClass, ButtonLink } from '../ui/button';
 import { usePageTitle } from '../lib/use-page-title';
 import { COURSE_MODULES } from './course-modules';
 import { ModuleList } from './module-list';
+import { Panel } from '../ui/panel';
+import './page-sections.css';
+import './courses-page.css';
 
 export function CoursesPage() {
   usePageTitle('Courses');
@@ -20,7 +23,7 @@ export function CoursesPage() {
           <ButtonLink to="/join" variant="primary">
             Illuminate Your Path
           </ButtonLink>
-          <a className="button button--secondary" href="#tiers">
+          <a className={buttonClass('secondary')} href="#tiers">
             Compare the paths
           </a>
         </div>
@@ -39,7 +42,7 @@ export function CoursesPage() {
           Choose your path
         </h2>
         <div className="tier-grid">
-          <article className="panel tier-card" aria-labelledby="tier-explorer">
+          <Panel as="article" className="tier-card" aria-labelledby="tier-explorer">
             <p className="tier-card__kind">Free membership</p>
             <h3 id="tier-explorer" className="tier-card__title">
               The Explorer
@@ -53,8 +56,8 @@ export function CoursesPage() {
             <ButtonLink to="/join" variant="secondary" className="tier-card__action">
               Join for Free
             </ButtonLink>
-          </article>
-          <article className="panel tier-card tier-card--featured" aria-labelledby="tier-architect">
+          </Panel>
+          <Panel as="article" className="tier-card tier-card--featured" aria-labelledby="tier-architect">
             <p className="tier-card__kind">The ten-part course</p>
             <h3 id="tier-architect" className="tier-card__title">
               The Architect
@@ -68,7 +71,7 @@ export function CoursesPage() {
             <ButtonLink to="/join" variant="primary" className="tier-card__action">
               Become an Architect
             </ButtonLink>
-          </article>
+          </Panel>
         </div>
       </section>
     </div>

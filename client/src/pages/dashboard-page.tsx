@@ -6,11 +6,14 @@ import { useCurrentUser } from '../lib/use-current-user';
 import { useLogout } from '../lib/use-logout';
 import { usePageTitle } from '../lib/use-page-title';
 import { Button, ButtonLink } from '../ui/button';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
+import { Panel } from '../ui/panel';
 import { PanelSection } from '../ui/panel-section';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { COURSE_MODULES } from './course-modules';
 import { ModuleList } from './module-list';
+import './page-sections.css';
+import './dashboard-page.css';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -23,8 +26,8 @@ export function DashboardPage() {
   const paid = user?.membershipTier === 'paid';
 
   return (
-    <div className="page">
-      <section className="panel dashboard-head">
+    <div className="page dashboard-page">
+      <Panel className="dashboard-head">
         <div className="dashboard-head__text">
           <p className="eyebrow">Member dashboard</p>
           {user ? (
@@ -65,14 +68,14 @@ export function DashboardPage() {
             Sign out everywhere
           </Button>
         </div>
-      </section>
+      </Panel>
 
       {everywhereError && (
-        <FormMessage tone="error">{`Could not sign out everywhere: ${serverMessage(everywhereError, MESSAGES.somethingWentWrong)}`}</FormMessage>
+        <StatusMessage tone="error" className="dashboard-page__message">{`Could not sign out everywhere: ${serverMessage(everywhereError, MESSAGES.somethingWentWrong)}`}</StatusMessage>
       )}
 
       {me.error && me.error.data?.httpStatus !== 401 && (
-        <FormMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</FormMessage>
+        <StatusMessage tone="error" className="dashboard-page__message">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</StatusMessage>
       )}
 
       {user && (
@@ -89,7 +92,7 @@ export function DashboardPage() {
           </div>
 
           {!paid && (
-            <div className="panel upgrade">
+            <Panel as="div" className="upgrade">
               <div>
                 <h3 className="upgrade__title">Unlock all ten modules</h3>
                 <p>The Architect path opens the complete course, with practices for every stage of the journey.</p>
@@ -97,7 +100,7 @@ export function DashboardPage() {
               <ButtonLink to="/courses#tiers" variant="primary">
                 Become an Architect
               </ButtonLink>
-            </div>
+            </Panel>
           )}
 
           <ModuleList modules={COURSE_MODULES} access={paid ? 'unlocked' : 'locked'} labelledBy="course-title" />

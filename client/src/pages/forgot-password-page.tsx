@@ -7,7 +7,8 @@ import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
+import { Form } from '../ui/form';
 
 export function ForgotPasswordPage() {
   usePageTitle('Reset Password');
@@ -29,15 +30,15 @@ export function ForgotPasswordPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <Button type="submit" variant="primary" className="button--block" busy={forgot.isPending}>
           Send Reset Link
         </Button>
         {/* The same words whether or not the account exists (spec §8). */}
-        {forgot.isSuccess && <FormMessage tone="success">{MESSAGES.resetLinkSent}</FormMessage>}
-        {forgot.error && <FormMessage tone="error">{serverMessage(forgot.error, MESSAGES.somethingWentWrong)}</FormMessage>}
-      </form>
+        {forgot.isSuccess && <StatusMessage tone="success">{MESSAGES.resetLinkSent}</StatusMessage>}
+        {forgot.error && <StatusMessage tone="error">{serverMessage(forgot.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+      </Form>
     </AuthCard>
   );
 }

@@ -9,8 +9,11 @@ import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
 import { Field } from '../ui/field';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { NewPasswordField } from '../ui/password-input';
+import { Form } from '../ui/form';
+import { Fieldset } from '../ui/fieldset';
+import './join-page.css';
 
 export function JoinPage() {
   usePageTitle('Create Your Account');
@@ -44,21 +47,19 @@ export function JoinPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <Field label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <EmailField value={email} onChange={setEmail} />
         <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
 
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">Payment details (optional)</legend>
-          <p className="fieldset__note">Nothing is charged today. Card details stay in this browser: they are not sent or stored.</p>
+        <Fieldset legend="Payment details (optional)" note="Nothing is charged today. Card details stay in this browser: they are not sent or stored.">
           {/* Uncontrolled and unnamed on purpose: nothing here is ever part of a request. */}
           <Field label="Card number" autoComplete="cc-number" inputMode="numeric" placeholder="1234 5678 9012 3456" />
           <div className="field-row">
             <Field label="Expiry (MM / YY)" autoComplete="cc-exp" inputMode="numeric" placeholder="MM / YY" />
             <Field label="CVC" autoComplete="cc-csc" inputMode="numeric" placeholder="123" />
           </div>
-        </fieldset>
+        </Fieldset>
 
         <p className="form__terms">
           By creating an account you agree to our <Link to="/terms">Terms of Service</Link>.
@@ -67,8 +68,8 @@ export function JoinPage() {
         <Button type="submit" variant="primary" className="button--block" busy={register.isPending}>
           Create Account
         </Button>
-        {register.error && <FormMessage tone="error">{serverMessage(register.error, MESSAGES.somethingWentWrong)}</FormMessage>}
-      </form>
+        {register.error && <StatusMessage tone="error">{serverMessage(register.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+      </Form>
     </AuthCard>
   );
 }

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../ui/button';
 import { usePageTitle } from '../lib/use-page-title';
+import { Panel } from '../ui/panel';
+import './page-sections.css';
+import './landing-page.css';
 
 interface Concept {
   title: string;
@@ -55,11 +58,11 @@ export function LandingPage() {
         </h2>
         <ul className="card-grid" role="list">
           {CONCEPTS.map((concept) => (
-            <li key={concept.title} className="panel concept-card">
+            <Panel as="li" key={concept.title} className="concept-card">
               <span className="concept-card__icon">{concept.icon}</span>
               <h3 className="concept-card__title">{concept.title}</h3>
               <p>{concept.text}</p>
-            </li>
+            </Panel>
           ))}
         </ul>
       </section>

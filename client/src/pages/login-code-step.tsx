@@ -7,7 +7,8 @@ import { trpc } from '../lib/trpc';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
+import { Form } from '../ui/form';
 
 interface LoginCodeStepProps {
   challenge: string;
@@ -46,14 +47,14 @@ export function LoginCodeStep({ challenge, onSignedIn, onRestart }: LoginCodeSte
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         {/* The step replaces the password form: the field takes the focus the Sign In button had. */}
         <CodeField label="Code" value={code} onChange={setCode} acceptsRecoveryCode autoFocus />
         <Button type="submit" variant="primary" className="button--block" busy={verify.isPending}>
           Verify
         </Button>
-        {verify.error && <FormMessage tone="error">{serverMessage(verify.error, MESSAGES.loginFailed)}</FormMessage>}
-      </form>
+        {verify.error && <StatusMessage tone="error">{serverMessage(verify.error, MESSAGES.loginFailed)}</StatusMessage>}
+      </Form>
     </AuthCard>
   );
 }

@@ -9,9 +9,11 @@ import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { PasswordField } from '../ui/password-input';
 import { LoginCodeStep } from './login-code-step';
+import { Form } from '../ui/form';
+import './login-page.css';
 
 export function LoginPage() {
   usePageTitle('Sign In');
@@ -69,8 +71,8 @@ export function LoginPage() {
         </p>
       }
     >
-      {notice && !login.error && !login.isSuccess && <FormMessage tone="info">{notice}</FormMessage>}
-      <form className="form" onSubmit={onSubmit}>
+      {notice && !login.error && !login.isSuccess && <StatusMessage tone="info">{notice}</StatusMessage>}
+      <Form onSubmit={onSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <PasswordField
           label="Password"
@@ -86,8 +88,8 @@ export function LoginPage() {
         <Button type="submit" variant="primary" className="button--block" busy={login.isPending}>
           Sign In
         </Button>
-        {login.error && <FormMessage tone="error">{serverMessage(login.error, MESSAGES.loginFailed)}</FormMessage>}
-      </form>
+        {login.error && <StatusMessage tone="error">{serverMessage(login.error, MESSAGES.loginFailed)}</StatusMessage>}
+      </Form>
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { CourseModule } from './course-modules';
+import './module-list.css';
 
 interface ModuleListProps {
   modules: readonly CourseModule[];

@@ -1,11 +1,12 @@
 import { ButtonLink } from '../ui/button';
 import { usePageTitle } from '../lib/use-page-title';
+import { Panel } from '../ui/panel';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
     <div className="page page--narrow">
-      <section className="panel panel--center">
+      <Panel center>
         <p className="eyebrow">404</p>
         <h1>This page has drifted out of orbit</h1>
         <p className="lead">We could not find the page you were looking for. It may have moved, or the address may be mistyped.</p>
@@ -14,7 +15,7 @@ export function NotFoundPage() {
             Return home
           </ButtonLink>
         </div>
-      </section>
+      </Panel>
     </div>
   );
 }

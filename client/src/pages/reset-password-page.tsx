@@ -7,8 +7,9 @@ import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { NewPasswordField } from '../ui/password-input';
+import { Form } from '../ui/form';
 
 export function ResetPasswordPage() {
   usePageTitle('Enter New Password');
@@ -48,16 +49,16 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <NewPasswordField label="New Password" name="password" value={password} onChange={setPassword} />
         <NewPasswordField label="Confirm Password" name="confirm-password" value={confirm} onChange={setConfirm} showRule={false} />
         <Button type="submit" variant="primary" className="button--block" busy={reset.isPending} disabled={succeeded}>
           Reset Password
         </Button>
-        {mismatch && <FormMessage tone="error">{MESSAGES.passwordsDoNotMatch}</FormMessage>}
-        {succeeded && <FormMessage tone="success">{MESSAGES.resetSuccessfulClient}</FormMessage>}
-        {reset.error && <FormMessage tone="error">{serverMessage(reset.error, MESSAGES.resetFailed)}</FormMessage>}
-      </form>
+        {mismatch && <StatusMessage tone="error">{MESSAGES.passwordsDoNotMatch}</StatusMessage>}
+        {succeeded && <StatusMessage tone="success">{MESSAGES.resetSuccessfulClient}</StatusMessage>}
+        {reset.error && <StatusMessage tone="error">{serverMessage(reset.error, MESSAGES.resetFailed)}</StatusMessage>}
+      </Form>
     </AuthCard>
   );
 }

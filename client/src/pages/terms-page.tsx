@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../lib/use-page-title';
+import { Panel } from '../ui/panel';
+import './terms-page.css';
 
 export function TermsPage() {
   usePageTitle('Terms of Service');
   return (
     <div className="page page--reading">
-      <article className="panel prose">
+      <Panel as="article" className="prose">
         <p className="eyebrow">Effective 2025</p>
         <h1>Terms of Service</h1>
         <p className="lead">
@@ -115,7 +117,7 @@ export function TermsPage() {
         <p className="prose__back">
           <Link to="/join">Return to account creation</Link>
         </p>
-      </article>
+      </Panel>
     </div>
   );
 }

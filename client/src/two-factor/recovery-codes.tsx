@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../ui/button';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 
 interface RecoveryCodesProps {
   codes: string[];
@@ -41,8 +41,8 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
           I have saved them
         </Button>
       </div>
-      {copied === 'yes' && <FormMessage tone="success">The recovery codes were copied.</FormMessage>}
-      {copied === 'no' && <FormMessage tone="error">They could not be copied here: select them and copy them by hand.</FormMessage>}
+      {copied === 'yes' && <StatusMessage tone="success">The recovery codes were copied.</StatusMessage>}
+      {copied === 'no' && <StatusMessage tone="error">They could not be copied here: select them and copy them by hand.</StatusMessage>}
     </>
   );
 }

@@ -4,8 +4,9 @@ import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { QrCode } from './qr-code';
+import { Form } from '../ui/form';
 
 interface SetupStepProps {
   setup: { secret: string; otpauthUrl: string };
@@ -42,7 +43,7 @@ export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
           </p>
         </div>
       </div>
-      <form className="form form--compact two-factor-setup__confirm" onSubmit={onSubmit}>
+      <Form compact className="two-factor-setup__confirm" onSubmit={onSubmit}>
         <CodeField
           label="Code from the app"
           hint="The 6-digit code the app now shows for this site."
@@ -58,8 +59,8 @@ export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
             Cancel
           </Button>
         </div>
-        {enable.error && <FormMessage tone="error">{serverMessage(enable.error, MESSAGES.somethingWentWrong)}</FormMessage>}
-      </form>
+        {enable.error && <StatusMessage tone="error">{serverMessage(enable.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+      </Form>
     </div>
   );
 }

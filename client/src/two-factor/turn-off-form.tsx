@@ -4,8 +4,9 @@ import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { PasswordField } from '../ui/password-input';
+import { Form } from '../ui/form';
 
 interface TurnOffFormProps {
   onTurnedOff: (message: string) => void;
@@ -25,7 +26,7 @@ export function TurnOffForm({ onTurnedOff, onCancel }: TurnOffFormProps) {
   }
 
   return (
-    <form className="form form--compact two-factor__turn-off" onSubmit={onSubmit}>
+    <Form compact className="two-factor__turn-off" onSubmit={onSubmit}>
       <PasswordField
         label="Password"
         name="password"
@@ -43,7 +44,7 @@ export function TurnOffForm({ onTurnedOff, onCancel }: TurnOffFormProps) {
           Cancel
         </Button>
       </div>
-      {disable.error && <FormMessage tone="error">{serverMessage(disable.error, MESSAGES.somethingWentWrong)}</FormMessage>}
-    </form>
+      {disable.error && <StatusMessage tone="error">{serverMessage(disable.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+    </Form>
   );
 }

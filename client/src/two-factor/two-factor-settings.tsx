@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { Button } from '../ui/button';
-import { FormMessage } from '../ui/form-message';
+import { StatusMessage } from '../ui/status-message';
 import { RecoveryCodes } from './recovery-codes';
 import { SetupStep } from './setup-step';
 import { TurnOffForm } from './turn-off-form';
@@ -56,7 +56,7 @@ export function TwoFactorSettings() {
       );
   }
 
-  if (status.error) return <FormMessage tone="error">{serverMessage(status.error, MESSAGES.somethingWentWrong)}</FormMessage>;
+  if (status.error) return <StatusMessage tone="error">{serverMessage(status.error, MESSAGES.somethingWentWrong)}</StatusMessage>;
   if (!status.data) {
     return (
       <p className="muted" role="status">
@@ -67,7 +67,7 @@ export function TwoFactorSettings() {
   const { enabled, recoveryCodesLeft } = status.data;
   return (
     <Stage title={enabled ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off'} focus={stage !== INITIAL_STAGE}>
-      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      {notice && <StatusMessage tone="success">{notice}</StatusMessage>}
       {enabled ? (
         <>
           <p>
@@ -93,7 +93,7 @@ export function TwoFactorSettings() {
               Set up two-factor sign-in
             </Button>
           </div>
-          {setup.error && <FormMessage tone="error">{serverMessage(setup.error, MESSAGES.somethingWentWrong)}</FormMessage>}
+          {setup.error && <StatusMessage tone="error">{serverMessage(setup.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
         </>
       )}
     </Stage>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Panel } from './panel';
+import './auth-card.css';
 
 interface AuthCardProps {
   title: string;
@@ -11,14 +13,14 @@ interface AuthCardProps {
 export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
   return (
     <div className="auth">
-      <section className="panel auth__card">
+      <Panel className="auth__card">
         <h1 className="auth__title">
           {title}
         </h1>
         {intro && <p className="auth__intro">{intro}</p>}
         {children}
         {footer && <div className="auth__footer">{footer}</div>}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { Spinner } from './spinner';
+import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 
@@ -37,7 +39,7 @@ export function Button({ variant = 'primary', busy = false, unavailable = false,
         else onClick?.(event);
       }}
     >
-      {busy && <span className="spinner" aria-hidden="true" />}
+      {busy && <Spinner />}
       {children}
     </button>
   );

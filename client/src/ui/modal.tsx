@@ -3,6 +3,7 @@
 // it (instead of escaping to the browser's own controls), Escape asks the owner to close it, and
 // focus goes back to whatever opened it.
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './modal.css';
 
 interface ModalProps {
   /** id of the element that names the dialog (its title, or for a bare alert its message). */

@@ -1,4 +1,5 @@
 import { Button } from './button';
+import './pagination.css';
 
 interface PaginationProps {
   page: number;

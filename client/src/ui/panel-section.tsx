@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Panel } from './panel';
 
 interface PanelSectionProps {
   title: string;
@@ -8,18 +9,11 @@ interface PanelSectionProps {
   children: ReactNode;
 }
 
-/** A panel with a level-two title, named by it for assistive technology. */
+/** A screen's section: a raised panel with a level-two title, named by it for assistive technology. */
 export function PanelSection({ title, actions, className, children }: PanelSectionProps) {
-  const titleId = useId();
   return (
-    <section className={['panel', 'panel-section', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
-      <header className="panel-section__head">
-        <h2 id={titleId} className="panel-section__title">
-          {title}
-        </h2>
-        {actions && <div className="actions">{actions}</div>}
-      </header>
+    <Panel title={title} actions={actions} className={['panel-section', className].filter(Boolean).join(' ')}>
       {children}
-    </section>
+    </Panel>
   );
 }

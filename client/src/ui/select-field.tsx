@@ -1,4 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { inputClass } from './field';
+import './field.css';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> {
   label: string;
@@ -20,7 +22,7 @@ export function SelectField({ label, options, optionLabel = (value) => value, hi
       <select
         {...selectProps}
         id={id}
-        className={['input', 'select', className].filter(Boolean).join(' ')}
+        className={[inputClass('select'), className].filter(Boolean).join(' ')}
         aria-describedby={[selectProps['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined}
       >
         {options.map((value) => (

@@ -6,12 +6,12 @@ import type { ListAuditInput } from '../../../../shared/audit-schemas';
 import { MESSAGES } from '../../../../shared/messages';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
-import { FormMessage } from '../../ui/form-message';
+import { StatusMessage } from '../../ui/status-message';
 import { Pagination } from '../../ui/pagination';
 import { PanelSection } from '../../ui/panel-section';
 import { SelectField } from '../../ui/select-field';
 import { AuditTable } from './audit-table';
-import './audit.css';
+import './audit-section.css';
 
 const ALL = '';
 
@@ -38,7 +38,7 @@ export function AuditSection() {
           onChange={(e) => setQuery({ page: 1, action: AUDIT_ACTIONS.find((action) => action === e.target.value) })}
         />
         {list.error && (
-          <FormMessage tone="error">The audit log could not be loaded: {serverMessage(list.error, MESSAGES.somethingWentWrong)}</FormMessage>
+          <StatusMessage tone="error" compact>The audit log could not be loaded: {serverMessage(list.error, MESSAGES.somethingWentWrong)}</StatusMessage>
         )}
       </div>
 

@@ -1,5 +1,6 @@
 // The audit table: when, who, what, on what, and the one-line summary of each entry.
 import type { AuditEntry } from '../../../../shared/audit';
+import { DataTable, DataTableMessage } from '../../ui/data-table';
 
 const COLUMNS = ['When', 'Actor', 'Action', 'Target', 'Summary'] as const;
 
@@ -16,32 +17,31 @@ interface AuditTableProps {
 
 export function AuditTable({ entries, loading, busy, filtered }: AuditTableProps) {
   return (
-    // Focusable so that keyboard users can scroll it sideways on a narrow screen.
-    <div className="table-scroll" role="region" aria-label="Audit log table" tabIndex={0}>
-      <table className="data-table audit-table" aria-busy={busy || undefined}>
-        <caption className="visually-hidden">Audit log, newest first</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries ? (
-            entries.length > 0 ? (
-              entries.map((entry) => <AuditRow key={entry._id} entry={entry} />)
-            ) : (
-              <MessageRow>{filtered ? 'No entries for this action' : 'No entries yet'}</MessageRow>
-            )
-          ) : (
-            loading && <MessageRow>Loading the audit log...</MessageRow>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Audit log table"
+      caption="Audit log, newest first"
+      className="audit-table"
+      busy={busy}
+      head={
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      }
+    >
+      {entries ? (
+        entries.length > 0 ? (
+          entries.map((entry) => <AuditRow key={entry._id} entry={entry} />)
+        ) : (
+          <DataTableMessage columns={COLUMNS.length}>{filtered ? 'No entries for this action' : 'No entries yet'}</DataTableMessage>
+        )
+      ) : (
+        loading && <DataTableMessage columns={COLUMNS.length}>Loading the audit log...</DataTableMessage>
+      )}
+    </DataTable>
   );
 }
 
@@ -81,15 +81,5 @@ function TargetCell({ target }: { target: AuditEntry['target'] }) {
         {target.id}
       </span>
     </span>
-  );
-}
-
-function MessageRow({ children }: { children: string }) {
-  return (
-    <tr>
-      <td colSpan={COLUMNS.length} className="data-table__message">
-        <span role="status">{children}</span>
-      </td>
-    </tr>
   );
 }

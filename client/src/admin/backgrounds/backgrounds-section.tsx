@@ -12,18 +12,19 @@ import { useLastScan } from '../../lib/use-last-scan';
 import { useMediaScan, type ScanButton } from '../../lib/use-media-scan';
 import { useTimedStatus } from '../../lib/use-timed-status';
 import { Button } from '../../ui/button';
-import { FormMessage } from '../../ui/form-message';
 import { PanelSection } from '../../ui/panel-section';
+import { Spinner } from '../../ui/spinner';
+import { StatusMessage } from '../../ui/status-message';
 import { LibraryGrid } from './library-grid';
 import { contentOf, keepInLibrary } from './playlist-items';
 import { PlaylistStrip } from './playlist-strip';
 import { PlaylistsPanel } from './playlists-panel';
 import { SettingsPanel } from './settings-panel';
-import { StatusMessage } from './status-message';
 import { useMediaLibrary } from './use-media-library';
 import { usePlaylistEditor } from './use-playlist-editor';
 import { usePlaylists } from './use-playlists';
 import { useSettingsSave } from './use-settings-save';
+import './backgrounds-section.css';
 
 const TITLE = 'Background Manager';
 const UNSAVED_FOLDER = 'Save Global Settings to use this folder for the libraries.';
@@ -42,9 +43,9 @@ export function BackgroundsSection() {
   if (config.error && !config.data) {
     return (
       <PanelSection title={TITLE}>
-        <FormMessage tone="error">
+        <StatusMessage tone="error">
           Could not load the slider settings: {serverMessage(config.error, MESSAGES.somethingWentWrong)}
-        </FormMessage>
+        </StatusMessage>
         <div className="actions bg-retry">
           <Button variant="secondary" className="button--small" onClick={() => void config.refetch()}>
             Try again
@@ -58,7 +59,7 @@ export function BackgroundsSection() {
     return (
       <PanelSection title={TITLE}>
         <p className="bg-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
+          <Spinner />
           Loading Background Manager...
         </p>
       </PanelSection>
@@ -188,7 +189,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
             ) : (
               <p className="bg-hint">Select or create a playlist, then click images and videos below to add them to it.</p>
             )}
-            <StatusMessage status={libraryStatus.status} className="bg-status--library" />
+            <StatusMessage live={libraryStatus.status} compact className="bg-status bg-status--library" />
             <LibraryGrid
               title="Image Library"
               type="image"

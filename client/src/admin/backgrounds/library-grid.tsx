@@ -1,8 +1,8 @@
 // Image Library / Video Library (spec §2, §4): every file of the kind as a thumbnail with its name.
 // A file is a toggle button: clicking it adds it to the playlist being edited, or takes it out.
-import { useId } from 'react';
 import type { SlideType } from '../../../../shared/slider';
 import type { LibraryFile } from '../../lib/media-types';
+import { Panel } from '../../ui/panel';
 import { MediaThumb } from './media-thumb';
 import { itemUrl } from './playlist-items';
 
@@ -20,15 +20,13 @@ interface LibraryGridProps {
 }
 
 export function LibraryGrid({ title, type, files, loading, loadingText, emptyText, version, positions, onToggle }: LibraryGridProps) {
-  const titleId = useId();
   return (
-    <section className={`bg-panel bg-library bg-library--${type}`} aria-labelledby={titleId}>
-      <header className="bg-panel__head">
-        <h3 id={titleId} className="bg-panel__title">
-          {title}
-        </h3>
-        {!loading && files.length > 0 && <span className="bg-panel__meta">{files.length === 1 ? '1 file' : `${files.length} files`}</span>}
-      </header>
+    <Panel
+      inset
+      className={`bg-library bg-library--${type}`}
+      title={title}
+      meta={!loading && files.length > 0 && (files.length === 1 ? '1 file' : `${files.length} files`)}
+    >
       {loading ? (
         <p className="bg-empty" role="status">
           {loadingText}
@@ -64,6 +62,6 @@ export function LibraryGrid({ title, type, files, loading, loadingText, emptyTex
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@
 // three sliders of whole numbers 0 to 255, previewed live on a swatch.
 import { colorComponent, type Rgb } from './settings-draft';
 import { RangeField } from './range-field';
+import { Fieldset } from '../../ui/fieldset';
 
 interface OverlayFieldsProps {
   opacity: number;
@@ -16,8 +17,7 @@ export function OverlayFields({ opacity, color, onOpacity, onColor }: OverlayFie
   const [r, g, b] = color;
   const percent = Math.round(opacity * 100);
   return (
-    <fieldset className="fieldset bg-overlay">
-      <legend className="fieldset__legend">Overlay</legend>
+    <Fieldset legend="Overlay" className="bg-overlay">
       <div className="bg-overlay__body">
         <div className="bg-overlay__sliders">
           <RangeField
@@ -56,6 +56,6 @@ export function OverlayFields({ opacity, color, onOpacity, onColor }: OverlayFie
           </figcaption>
         </figure>
       </div>
-    </fieldset>
+    </Fieldset>
   );
 }

@@ -5,9 +5,10 @@
 //
 // The library injects small <style> elements; the page's CSP lets them in by the page's nonce.
 // The dragged item is moved with position: fixed, so no ancestor may be a containing block for fixed
-// boxes (transform, filter, backdrop-filter): admin.css lifts the panel's backdrop-filter here. A
-// clone rendered into <body> (renderClone) would avoid that, but it unmounts the element a finger
-// touched, and the browser then stops delivering that touch's events: touch drags would hang.
+// boxes (transform, filter, backdrop-filter): the section's panel goes without its backdrop-filter
+// (backgrounds-section.css). A clone rendered into <body> (renderClone) would avoid that, but it
+// unmounts the element a finger touched, and the browser then stops delivering that touch's
+// events: touch drags would hang.
 import {
   DragDropContext,
   Draggable,
@@ -18,10 +19,11 @@ import {
   type DropResult,
   type ResponderProvided,
 } from '@hello-pangea/dnd';
-import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { PlaylistItem, SlideType } from '../../../../shared/slider';
 import { cspNonce } from '../../lib/csp-nonce';
 import type { LibraryFile } from '../../lib/media-types';
+import { Panel } from '../../ui/panel';
 import { MediaThumb, MissingThumb } from './media-thumb';
 import { itemKeys, nameFromUrl } from './playlist-items';
 
@@ -41,7 +43,6 @@ interface PlaylistStripProps {
 }
 
 export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, version, onMove, onRemove }: PlaylistStripProps) {
-  const titleId = useId();
   const [dragging, setDragging] = useState(false);
   const section = useRef<HTMLElement>(null);
   // After a remove button takes its own item away, focus goes to the remove button now in that
@@ -107,16 +108,19 @@ export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, 
   }
 
   return (
-    <section ref={section} className="bg-panel bg-strip" aria-labelledby={titleId} tabIndex={-1}>
-      <header className="bg-panel__head">
-        <h3 id={titleId} className="bg-panel__title">
-          Playlist: {name} (Drag to reorder)
-        </h3>
-        <span className="bg-panel__meta">
+    <Panel
+      ref={section}
+      inset
+      className="bg-strip"
+      tabIndex={-1}
+      title={`Playlist: ${name} (Drag to reorder)`}
+      meta={
+        <>
           {count === 1 ? '1 item' : `${count} items`}
           {dirty && <span className="bg-unsaved">Unsaved changes</span>}
-        </span>
-      </header>
+        </>
+      }
+    >
       {count === 0 ? (
         <p className="bg-empty">This playlist is empty. Click images or videos in the libraries below to add them.</p>
       ) : (
@@ -148,7 +152,7 @@ export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, 
           </Droppable>
         </DragDropContext>
       )}
-    </section>
+    </Panel>
   );
 }
 

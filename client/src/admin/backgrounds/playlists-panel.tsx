@@ -1,6 +1,6 @@
 // Playlists (spec §2, §4, §5, §8): pick one to edit, delete one after a confirm, name a new one,
 // and save the one being edited. Failures interrupt with an alert naming the reason.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { PLAYLIST_NAME_MAX_LENGTH, playlistItems, type Playlist } from '../../../../shared/slider';
 import { serverMessage } from '../../lib/server-message';
@@ -9,8 +9,9 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
 import { MessageDialog } from '../../ui/message-dialog';
+import { Panel } from '../../ui/panel';
+import { StatusMessage } from '../../ui/status-message';
 import { countLabel } from './playlist-items';
-import { StatusMessage } from './status-message';
 
 interface PlaylistsPanelProps {
   playlists: readonly Playlist[];
@@ -35,7 +36,6 @@ interface PlaylistsPanelProps {
 
 export function PlaylistsPanel(props: PlaylistsPanelProps) {
   const { playlists, selected, activeId, dirty, failed, retrying, status, creating, saving, deleting } = props;
-  const titleId = useId();
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState<Playlist | null>(null);
   const [alertMessage, setAlertMessage] = useState<string | null>(null);
@@ -77,75 +77,70 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
   }
 
   return (
-    <section className="bg-panel bg-playlists" aria-labelledby={titleId}>
-      <header className="bg-panel__head">
-        <h3 id={titleId} className="bg-panel__title">
-          Playlists
-        </h3>
-        {playlists.length > 0 && <span className="bg-panel__meta">{playlists.length}</span>}
-      </header>
+    <Panel inset className="bg-playlists" title="Playlists" meta={playlists.length > 0 && playlists.length}>
+      <div className="bg-playlists__body">
+        {failed ? (
+          <div className="bg-empty">
+            <p className="bg-empty__text">The playlists could not be loaded.</p>
+            <Button variant="secondary" className="button--small" busy={retrying} onClick={props.onRetry}>
+              Try again
+            </Button>
+          </div>
+        ) : playlists.length === 0 ? (
+          <p className="bg-empty">No playlists yet. Name one below to start.</p>
+        ) : (
+          <ul className="bg-playlists__list">
+            {playlists.map((playlist) => {
+              const isSelected = playlist._id === selected?._id;
+              return (
+                <li key={playlist._id} className={['bg-playlist', isSelected && 'bg-playlist--selected'].filter(Boolean).join(' ')}>
+                  <button type="button" className="bg-playlist__pick" aria-pressed={isSelected} onClick={() => props.onSelect(playlist)}>
+                    <span className="bg-playlist__name">{playlist.name}</span>
+                    <span className="bg-playlist__meta">
+                      {countLabel(playlistItems(playlist).length)}
+                      {playlist._id === activeId && <span className="bg-playlist__active">Active</span>}
+                    </span>
+                  </button>
+                  <Button
+                    variant="quiet"
+                    className="button--small button--danger-quiet bg-playlist__delete"
+                    aria-label={`Delete playlist ${playlist.name}`}
+                    onClick={() => setConfirming(playlist)}
+                  >
+                    Delete
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
 
-      {failed ? (
-        <div className="bg-empty">
-          <p className="bg-empty__text">The playlists could not be loaded.</p>
-          <Button variant="secondary" className="button--small" busy={retrying} onClick={props.onRetry}>
-            Try again
+        <form className="bg-playlists__new" onSubmit={create}>
+          <Field
+            label="New playlist name"
+            name="playlistName"
+            autoComplete="off"
+            maxLength={PLAYLIST_NAME_MAX_LENGTH}
+            className="input--compact"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" className="button--small bg-playlists__add" aria-label="Create playlist" title="Create playlist" busy={creating}>
+            <span aria-hidden="true">+</span>
           </Button>
-        </div>
-      ) : playlists.length === 0 ? (
-        <p className="bg-empty">No playlists yet. Name one below to start.</p>
-      ) : (
-        <ul className="bg-playlists__list">
-          {playlists.map((playlist) => {
-            const isSelected = playlist._id === selected?._id;
-            return (
-              <li key={playlist._id} className={['bg-playlist', isSelected && 'bg-playlist--selected'].filter(Boolean).join(' ')}>
-                <button type="button" className="bg-playlist__pick" aria-pressed={isSelected} onClick={() => props.onSelect(playlist)}>
-                  <span className="bg-playlist__name">{playlist.name}</span>
-                  <span className="bg-playlist__meta">
-                    {countLabel(playlistItems(playlist).length)}
-                    {playlist._id === activeId && <span className="bg-playlist__active">Active</span>}
-                  </span>
-                </button>
-                <Button
-                  variant="quiet"
-                  className="button--small button--danger-quiet bg-playlist__delete"
-                  aria-label={`Delete playlist ${playlist.name}`}
-                  onClick={() => setConfirming(playlist)}
-                >
-                  Delete
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+        </form>
 
-      <form className="bg-playlists__new" onSubmit={create}>
-        <Field
-          label="New playlist name"
-          name="playlistName"
-          autoComplete="off"
-          maxLength={PLAYLIST_NAME_MAX_LENGTH}
-          className="input--compact"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" className="button--small bg-playlists__add" aria-label="Create playlist" title="Create playlist" busy={creating}>
-          <span aria-hidden="true">+</span>
-        </Button>
-      </form>
+        {selected && (
+          <div className="bg-playlists__save">
+            <Button variant="primary" className="button--small" busy={saving} onClick={save}>
+              Save Selected Playlist
+            </Button>
+            {dirty && <span className="bg-unsaved">Unsaved changes</span>}
+          </div>
+        )}
 
-      {selected && (
-        <div className="bg-playlists__save">
-          <Button variant="primary" className="button--small" busy={saving} onClick={save}>
-            Save Selected Playlist
-          </Button>
-          {dirty && <span className="bg-unsaved">Unsaved changes</span>}
-        </div>
-      )}
-
-      <StatusMessage status={status} />
+        <StatusMessage live={status} compact className="bg-status" />
+      </div>
 
       {confirming && (
         <ConfirmDialog
@@ -159,6 +154,6 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
         />
       )}
       {alertMessage && <MessageDialog message={alertMessage} onClose={() => setAlertMessage(null)} />}
-    </section>
+    </Panel>
   );
 }

@@ -1,18 +1,19 @@
 // Global Slider Settings (spec §2, §4, §5, §8): the base path and its scans, the active playlist,
 // timings, overlay and order. The form keeps its own values; Save pushes them to the section and
 // the section stores them.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MAX_DURATION_MS, type Playlist, type SliderConfig } from '../../../../shared/slider';
 import type { LastScan } from '../../lib/media-types';
 import { scanButtonState, type ScanButton } from '../../lib/use-media-scan';
 import type { Status } from '../../lib/use-timed-status';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { Panel } from '../../ui/panel';
 import { SelectField } from '../../ui/select-field';
+import { StatusMessage } from '../../ui/status-message';
 import { LastScanLine } from './last-scan-line';
 import { OverlayFields } from './overlay-fields';
 import { configOf, draftOf, type SettingsDraft } from './settings-draft';
-import { StatusMessage } from './status-message';
 
 const NONE_LABEL = '-- None --';
 
@@ -33,7 +34,6 @@ interface SettingsPanelProps {
 }
 
 export function SettingsPanel({ initial, playlists, status, lastScan, pressed, onScan, notice, saving, onSave }: SettingsPanelProps) {
-  const titleId = useId();
   const [draft, setDraft] = useState(() => draftOf(initial));
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -49,10 +49,7 @@ export function SettingsPanel({ initial, playlists, status, lastScan, pressed, o
   }
 
   return (
-    <section className="bg-panel bg-settings" aria-labelledby={titleId}>
-      <h3 id={titleId} className="bg-panel__title">
-        Global Slider Settings
-      </h3>
+    <Panel inset className="bg-settings" title="Global Slider Settings">
       {/* noValidate: the server's messages name the field and the limit, which the browser's bubbles do not. */}
       <form className="bg-settings__form" onSubmit={submit} noValidate>
         <div className="bg-settings__base">
@@ -126,9 +123,9 @@ export function SettingsPanel({ initial, playlists, status, lastScan, pressed, o
           <Button type="submit" variant="primary" busy={saving}>
             Save Global Settings
           </Button>
-          <StatusMessage status={status} />
+          <StatusMessage live={status} compact className="bg-status" />
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import type { MediaCategory } from '../../../../shared/media';
 import type { LibraryFile } from '../../lib/media-types';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Panel } from '../../ui/panel';
 import { LibraryItem } from './library-item';
 import { MEDIA_KINDS } from './media-kinds';
 
@@ -28,7 +29,6 @@ const NAMES_SHOWN = 5;
 
 export function LibraryPanel(props: LibraryPanelProps) {
   const { id, category, files, version, loading, fetching, selected, deleting } = props;
-  const titleId = useId();
   const selectAllId = useId();
   const [confirming, setConfirming] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
@@ -46,12 +46,14 @@ export function LibraryPanel(props: LibraryPanelProps) {
   const selectedFiles = files.filter((file) => selected.includes(file.path));
 
   return (
-    <section id={id} className="media-card media-library" aria-labelledby={titleId}>
-      <div className="media-card__head">
-        <h3 id={titleId} ref={title} tabIndex={-1} className="media-card__title">
-          Current {typeTitle} Library ({files.length})
-        </h3>
-        <div className="actions">
+    <Panel
+      inset
+      id={id}
+      className="media-library"
+      title={`Current ${typeTitle} Library (${files.length})`}
+      titleRef={title}
+      actions={
+        <>
           <Button variant="secondary" className="button--small" busy={fetching && !loading} onClick={props.onRefresh}>
             Refresh
           </Button>
@@ -65,8 +67,9 @@ export function LibraryPanel(props: LibraryPanelProps) {
           >
             Delete Selected ({selected.length})
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
 
       {files.length > 0 && (
         <div className="media-library__select-all">
@@ -128,6 +131,6 @@ export function LibraryPanel(props: LibraryPanelProps) {
           onCancel={() => setConfirming(false)}
         />
       )}
-    </section>
+    </Panel>
   );
 }

@@ -3,23 +3,24 @@
 import { useCallback, useId, useState } from 'react';
 import { scanVersion, type MediaCategory } from '../../../../shared/media';
 import { useTimedStatus } from '../../lib/use-timed-status';
+import { Panel } from '../../ui/panel';
 import { PanelSection } from '../../ui/panel-section';
+import { StatusMessage } from '../../ui/status-message';
 import { checkPickedFiles } from './file-checks';
 import { LibraryPanel } from './library-panel';
 import { MediaTypeSelector } from './media-type-selector';
 import { PendingList } from './pending-list';
 import { ScannerPanel } from './scanner-panel';
-import { StatusLine } from './status-line';
 import { UploadArea } from './upload-area';
 import { basePathUsable, NO_BASE_PATH_FOR_UPLOAD, useBasePath } from './use-base-path';
 import { useLibrary } from './use-library';
 import { usePendingFiles } from './use-pending-files';
 import { useScanner } from './use-scanner';
 import { useUpload } from './use-upload';
+import './media-section.css';
 
 export function MediaSection() {
   const libraryId = useId();
-  const uploadTitleId = useId();
   const [category, setCategory] = useState<MediaCategory>('image');
   const [libraryShown, setLibraryShown] = useState(true);
   const status = useTimedStatus();
@@ -78,12 +79,7 @@ export function MediaSection() {
           notice={basePath === 'missing' ? `No base path is set. ${NO_BASE_PATH_FOR_UPLOAD}` : undefined}
         />
 
-        <section className="media-card media-upload" aria-labelledby={uploadTitleId}>
-          <div className="media-card__head">
-            <h3 id={uploadTitleId} className="media-card__title">
-              Upload Media
-            </h3>
-          </div>
+        <Panel inset className="media-upload" title="Upload Media">
           <MediaTypeSelector value={category} disabled={uploader.uploading} onChange={chooseCategory} />
           <UploadArea category={category} disabled={uploader.uploading} onFiles={addFiles} />
           <PendingList
@@ -94,7 +90,7 @@ export function MediaSection() {
             onClear={pending.clear}
             onUpload={() => void uploader.upload(category, pending.items)}
           />
-        </section>
+        </Panel>
 
         {libraryShown && (
           <LibraryPanel
@@ -113,7 +109,8 @@ export function MediaSection() {
           />
         )}
       </div>
-      <StatusLine text={status.status?.text ?? ''} />
+      {/* Spec §2: red when the message speaks of an error, green otherwise. */}
+      <StatusMessage live={status.status && { text: status.status.text, tone: /error/i.test(status.status.text) ? 'error' : 'success' }} docked />
     </PanelSection>
   );
 }

@@ -23,7 +23,7 @@ export function PendingList({ items, uploading, progress, onRemove, onClear, onU
   const overallId = useId();
   return (
     <section className="media-pending" aria-labelledby={titleId}>
-      <div className="media-card__head">
+      <div className="media-pending__head">
         <h4 id={titleId} className="media-pending__title">
           Files Ready for Upload ({items.length})
         </h4>

@@ -1,8 +1,9 @@
 // File Scanner (spec §2): scan, rescan, show or hide the library, and what the last scan found.
-import { useId } from 'react';
 import type { LastScan } from '../../lib/media-types';
 import { scanButtonState, type ScanButton } from '../../lib/use-media-scan';
 import { Button } from '../../ui/button';
+import { Panel } from '../../ui/panel';
+import { Spinner } from '../../ui/spinner';
 
 interface ScannerPanelProps {
   lastScan: LastScan | null;
@@ -22,14 +23,13 @@ interface ScannerPanelProps {
 
 export function ScannerPanel(props: ScannerPanelProps) {
   const { lastScan, loading, scanning, pressed, libraryShown, libraryId, notice } = props;
-  const titleId = useId();
   return (
-    <section className="media-card media-scanner" aria-labelledby={titleId}>
-      <div className="media-card__head">
-        <h3 id={titleId} className="media-card__title">
-          File Scanner
-        </h3>
-        <div className="actions media-scanner__actions">
+    <Panel
+      inset
+      className="media-scanner"
+      title="File Scanner"
+      actions={
+        <>
           <Button
             variant="primary"
             className="button--small"
@@ -55,11 +55,12 @@ export function ScannerPanel(props: ScannerPanelProps) {
           >
             {libraryShown ? 'Hide Library' : 'Show Library'}
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <ScanSummary lastScan={lastScan} loading={loading} scanning={scanning} />
       {notice && <p className="media-notice">{notice}</p>}
-    </section>
+    </Panel>
   );
 }
 
@@ -75,7 +76,7 @@ function ScanSummary({ lastScan, loading, scanning }: { lastScan: LastScan | nul
         <dd>
           {scanning ? (
             <span className="media-scan-summary__scanning">
-              <span className="spinner" aria-hidden="true" />
+              <Spinner />
               Scanning…
             </span>
           ) : when ? (

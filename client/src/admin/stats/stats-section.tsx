@@ -3,8 +3,9 @@ import { useId } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { serverMessage } from '../../lib/server-message';
 import { trpc } from '../../lib/trpc';
-import { FormMessage } from '../../ui/form-message';
+import { StatusMessage } from '../../ui/status-message';
 import { PanelSection } from '../../ui/panel-section';
+import './stats-section.css';
 
 export function StatsSection() {
   const stats = trpc.users.stats.useQuery(undefined, {
@@ -23,9 +24,9 @@ export function StatsSection() {
           <Stat label="Free members" value={stats.data.freeMembers} />
         </div>
       ) : stats.error ? (
-        <FormMessage tone="error">
+        <StatusMessage tone="error">
           The statistics could not be loaded: {serverMessage(stats.error, MESSAGES.somethingWentWrong)}
-        </FormMessage>
+        </StatusMessage>
       ) : (
         <p className="muted" role="status">
           Loading statistics...

@@ -8,6 +8,8 @@ import { Modal } from '../../ui/modal';
 import { NewPasswordField } from '../../ui/password-input';
 import { SelectField } from '../../ui/select-field';
 import type { CreateUserInput } from './user-types';
+import { Form } from '../../ui/form';
+import './add-user-dialog.css';
 
 const NEW_USER: { membershipTier: MembershipTier; status: UserStatus } = { membershipTier: 'free', status: 'active' };
 
@@ -34,7 +36,7 @@ export function AddUserDialog({ busy, onSubmit, onClose }: AddUserDialogProps) {
       <h2 id={titleId} className="modal__title">
         Add User
       </h2>
-      <form className="form form--compact" onSubmit={submit}>
+      <Form compact onSubmit={submit}>
         <Field label="Name" name="name" autoComplete="off" required value={name} onChange={(e) => setName(e.target.value)} />
         <EmailField value={email} onChange={setEmail} autoComplete="off" />
         <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
@@ -64,7 +66,7 @@ export function AddUserDialog({ busy, onSubmit, onClose }: AddUserDialogProps) {
             Create User
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

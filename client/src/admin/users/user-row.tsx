@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { MEMBERSHIP_TIERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from '../../../../shared/constants';
 import { Button } from '../../ui/button';
 import { draftOf, type AdminUser, type UserDraft } from './user-types';
+import { inputClass } from '../../ui/field';
 import './user-row.css';
 
 interface UserRowProps {
@@ -127,7 +128,7 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
         <input
           ref={nameInput}
           form={formId}
-          className="input input--compact"
+          className={inputClass('compact')}
           aria-label="Name"
           autoComplete="off"
           required
@@ -138,7 +139,7 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
       <td data-label="Email">
         <input
           form={formId}
-          className="input input--compact"
+          className={inputClass('compact')}
           type="email"
           aria-label="Email"
           autoComplete="off"
@@ -171,7 +172,7 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
       <td data-label="Password">
         <input
           form={formId}
-          className="input input--compact"
+          className={inputClass('compact')}
           type="password"
           aria-label="New password"
           placeholder="Leave blank to keep"
@@ -207,7 +208,7 @@ function CompactSelect<T extends string>({ formId, label, options, value, onChan
   return (
     <select
       form={formId}
-      className="input input--compact select"
+      className={inputClass('compact', 'select')}
       aria-label={label}
       value={value}
       onChange={(e) => onChange(options.find((option) => option === e.target.value) ?? value)}

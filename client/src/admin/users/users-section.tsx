@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
-import { FormMessage } from '../../ui/form-message';
+import { StatusMessage } from '../../ui/status-message';
 import { MessageDialog } from '../../ui/message-dialog';
 import { Pagination } from '../../ui/pagination';
 import { PanelSection } from '../../ui/panel-section';
@@ -19,6 +19,7 @@ import { UserRow } from './user-row';
 import { useUsersExport, type Notice } from './use-users-export';
 import { updateInputOf, type AdminUser, type CreateUserInput, type UserDraft } from './user-types';
 import { TableMessageRow, UsersTable } from './users-table';
+import './users-section.css';
 
 /** Spec §4, §9: the list reloads this long after the search text or the sort stops changing. */
 const RELOAD_DEBOUNCE_MS = 500;
@@ -197,7 +198,7 @@ export function UsersSection() {
           value={criteria.search}
           onChange={(e) => setCriteria((c) => ({ ...c, search: e.target.value }))}
         />
-        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+        {notice && <StatusMessage tone={notice.tone} compact>{notice.text}</StatusMessage>}
       </div>
 
       <UsersTable
@@ -236,10 +237,10 @@ export function UsersSection() {
               />
             ))
           ) : (
-            <TableMessageRow status>No users found</TableMessageRow>
+            <TableMessageRow>No users found</TableMessageRow>
           )
         ) : (
-          list.isPending && <TableMessageRow status>Loading users...</TableMessageRow>
+          list.isPending && <TableMessageRow>Loading users...</TableMessageRow>
         )}
       </UsersTable>
 

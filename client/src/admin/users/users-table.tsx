@@ -1,6 +1,8 @@
 // The user table (spec §2): sortable column headers, then one row per user of the page.
 import type { ReactNode, Ref } from 'react';
 import type { SortOrder, UserSortField } from '../../../../shared/constants';
+import { DataTable, DataTableMessage } from '../../ui/data-table';
+import './users-table.css';
 
 interface Column {
   label: string;
@@ -38,38 +40,37 @@ export function UsersTable({ ref, sortBy, sortOrder, onSort, busy, children }: U
     : 'Users, newest first';
 
   return (
-    // Focusable so that keyboard users can scroll it sideways on a narrow screen.
-    <div ref={ref} className="table-scroll" role="region" aria-label="Users table" tabIndex={0}>
-      <table className="data-table users-table" aria-busy={busy || undefined}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => {
-              const field = column.sortBy;
-              const direction = column === sortedColumn ? sortOrder : undefined;
-              return (
-                <th
-                  key={column.label}
-                  scope="col"
-                  className={field ? undefined : 'users-table__static'}
-                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                >
-                  {field ? (
-                    <SortButton label={column.label} direction={direction} onClick={() => onSort(field)} />
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <DataTable
+      ref={ref}
+      label="Users table"
+      caption={caption}
+      className="users-table"
+      busy={busy}
+      head={
+        <tr>
+          {COLUMNS.map((column) => {
+            const field = column.sortBy;
+            const direction = column === sortedColumn ? sortOrder : undefined;
+            return (
+              <th
+                key={column.label}
+                scope="col"
+                className={field ? 'users-table__sortable' : 'users-table__static'}
+                aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+              >
+                {field ? <SortButton label={column.label} direction={direction} onClick={() => onSort(field)} /> : column.label}
+              </th>
+            );
+          })}
+        </tr>
+      }
+    >
+      {children}
+    </DataTable>
   );
 }
 
+/** Fills its header cell, so a click anywhere in the cell sorts. */
 function SortButton({ label, direction, onClick }: { label: string; direction: SortOrder | undefined; onClick: () => void }) {
   return (
     <button type="button" className="sort-button" onClick={onClick}>
@@ -82,12 +83,6 @@ function SortButton({ label, direction, onClick }: { label: string; direction: S
 }
 
 /** A row across all columns, for Loading users... and No users found. */
-export function TableMessageRow({ children, status = false }: { children: ReactNode; status?: boolean }) {
-  return (
-    <tr>
-      <td colSpan={COLUMN_COUNT} className="data-table__message">
-        {status ? <span role="status">{children}</span> : children}
-      </td>
-    </tr>
-  );
+export function TableMessageRow({ children }: { children: ReactNode }) {
+  return <DataTableMessage columns={COLUMN_COUNT}>{children}</DataTableMessage>;
 }
