@@ -2,6 +2,7 @@
 // each with its own id (jti), by which a sign-out ends that token alone (server/auth/sessions.ts).
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Role } from '../../shared/constants';
 
 export interface TokenClaims {
@@ -17,12 +18,16 @@ export interface SessionTokens {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+// Tokens whose signature this process has checked. Checking it (WebCrypto's HMAC) was a tenth of an
+// authenticated call's time; a token is the same string call after call, so the claims are kept.
+// Bounded, so that a flood of valid tokens can only push earlier ones out; a cached token still
+// expires on time, and sign-outs are checked on every call anyway (server/auth/sessions.ts).
+const VERIFIED_TOKENS = 10_000;
+
 export function createSessionTokens(secret: string, ttlSeconds: number): SessionTokens {
+  const verified = new LRUCache<string, TokenClaims>({ max: VERIFIED_TOKENS });
   // Imported once: handing jose the raw bytes would import the key again on every sign and verify.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async sign(user) {
       // iat keeps its milliseconds (RFC 7519 allows a fractional NumericDate) so that a token
@@ -36,17 +41,36 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
         .sign(await key);
     },
     async verify(token) {
-      try {
-        // A token without a jti (issued before sign-out existed) could not be signed out: refused.
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['iat', 'exp', 'jti'] });
-        const user = payload.user as { id?: unknown } | undefined;
-        if (typeof user?.id !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') {
-          return null;
-        }
-        return { userId: user.id, tokenId: payload.jti, issuedAtMs: Math.round(payload.iat * 1000), expiresAtMs: payload.exp * 1000 };
-      } catch {
-        return null;
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtMs > Date.now()) return known;
+        verified.delete(token);
       }
+      const claims = await verifySignature(token);
+      if (claims) verified.set(token, claims);
+      return claims;
     },
   };
+
+  async function verifySignature(token: string): Promise<TokenClaims | null> {
+    try {
+      // A token without a jti (issued before sign-out existed) could not be signed out: refused.
+      const { payload } = await jwtVerify(token, await key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['iat', 'exp', 'jti'],
+      });
+      const user = payload.user as { id?: unknown } | undefined;
+      if (typeof user?.id !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') {
+        return null;
+      }
+      return {
+        userId: user.id,
+        tokenId: payload.jti,
+        issuedAtMs: Math.round(payload.iat * 1000),
+        expiresAtMs: payload.exp * 1000,
+      };
+    } catch {
+      return null;
+    }
+  }
 }
