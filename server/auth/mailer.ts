@@ -26,7 +26,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     };
   }
   // nodemailer is loaded with the first mail, not at start: most starts send none, and loading it
-  // is a tenth of a cold start.
+  // slowed every start.
   let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
