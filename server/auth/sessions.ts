@@ -2,12 +2,12 @@
 // token of a user at once (users.sessions_valid_from, moved by users/data.ts). Both live in the
 // database, so they survive a restart, and are checked inside the user row read every
 // authenticated call already makes: no query of their own. See docs/decisions/007-limits-and-sessions.md.
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { revokedTokens } from '../db/schema';
 
 /** A column for the session read: whether this token was signed out. */
-export const tokenIsRevoked = (tokenId: string) =>
+export const tokenIsRevoked = (tokenId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${tokenId})`.mapWith(Boolean);
 
 export interface TokenToRevoke {

@@ -210,19 +210,28 @@ export function findCredentialsById(db: Db, id: string) {
  * What every authenticated call re-reads, in one query: existence, email (what the audit trail
  * names an actor by), role, status, since when its tokens count, and whether this token was signed out.
  */
-export function findSessionUser(db: Db, id: string, tokenId: string) {
-  return db
+const sessionUserQuery = (db: Db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
       role: users.role,
       status: users.status,
       sessionsValidFrom: users.sessionsValidFrom,
-      revoked: tokenIsRevoked(tokenId),
+      revoked: tokenIsRevoked(sql.placeholder('tokenId')),
     })
     .from(users)
-    .where(eq(users.id, id))
-    .get();
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
+
+// Every authenticated call reads its user: the statement is built and prepared once per database,
+// not once per call (building and preparing cost more than running it).
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+export function findSessionUser(db: Db, id: string, tokenId: string) {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
+  return query.get({ id, tokenId });
 }
 
 export function findPublicUserById(db: Db, id: string): PublicUser | undefined {
