@@ -25,6 +25,18 @@ export default tseslint.config(
     },
   },
   {
+    // Shared wiring is imported downward (DESIGN "Past one machine"): AppDeps from server/app-deps.ts,
+    // the per-request context only by the transports that build it.
+    files: ['server/**/*.ts'],
+    ignores: ['server/app.ts', 'server/trpc/**', 'server/rest/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/trpc/context'], message: 'Take AppDeps from server/app-deps.ts; the per-request context is the transports\' own.' }] },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

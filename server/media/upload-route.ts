@@ -7,7 +7,7 @@ import { mkdir, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uploadAnswer } from '../../shared/answer-schemas';
 import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
@@ -18,8 +18,8 @@ import { besideSuccess } from '../http/answers';
 import type { OperationDoc } from '../openapi/operation';
 import { sendProcedureError } from '../rest/routes';
 import { SUCCESS_ERROR_STYLE } from '../rest/errors';
-import type { Context } from '../trpc/context';
 import { requireAdmin } from '../trpc/init';
+import type { ContextFactory } from '../trpc/router';
 import { linkUnique, sanitizeFileName } from './file-names';
 import { basePathFor } from './base-path';
 import { mediaTarget, uploadedSummary } from './media-audit';
@@ -98,13 +98,13 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
   }
 }
 
-export async function registerUploadRoute(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+export async function registerUploadRoute(app: FastifyInstance, createContext: ContextFactory) {
   // In a scope of its own: the multipart plugin adds an async onResponse hook and request
   // decorations to every route of the scope it is registered in, and only this route needs them.
   await app.register(async (scope) => registerInScope(scope, createContext));
 }
 
-async function registerInScope(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+async function registerInScope(app: FastifyInstance, createContext: ContextFactory) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 10, fieldSize: 8192, parts: MAX_FILES + 10 },
     throwFileSizeLimit: true,
