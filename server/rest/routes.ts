@@ -1,8 +1,7 @@
 // The REST façade (CONTRACT §2): one table, each row reading its input from the request, calling
 // the same procedure the browser calls over tRPC and shaping its answer. Nothing else happens here.
 // Each row also says what the API reference (server/openapi/) shows of it.
-import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   auditPageSchema,
@@ -34,11 +33,10 @@ import { MESSAGES } from '../../shared/messages';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
 import { createUserInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
 import { asIs, besideSuccess, inData, type Answer } from '../http/answers';
+import { sendProcedureError, type ErrorBodyStyle } from '../http/error-bodies';
 import type { OperationDoc } from '../openapi/operation';
 import type { Context } from '../trpc/context';
-import { httpStatusOf, publicMessage, retryAfterOf } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
-import { sendError, type ErrorBodyStyle } from './errors';
 
 type Caller = ReturnType<typeof createCaller>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -259,16 +257,6 @@ function inputOf(request: FastifyRequest, fromBody: boolean): never {
   return (Object.keys(params).length > 0 ? { ...(source as object), ...params } : source) as never;
 }
 
-/** Answers a procedure's refusal as CONTRACT says; anything else goes on to the central handler. */
-export function sendProcedureError(reply: FastifyReply, error: unknown, style: ErrorBodyStyle) {
-  if (!(error instanceof TRPCError)) throw error;
-  const status = httpStatusOf(error);
-  if (status >= 500) throw error;
-  const retryAfter = retryAfterOf(error);
-  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-  return sendError(reply, status, publicMessage(error), style);
-}
-
 export function registerRestRoutes(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
   for (const [tag, routes] of Object.entries(table)) {
     for (const route of routes) {
@@ -297,11 +285,5 @@ export function registerRestRoutes(app: FastifyInstance, createContext: (opts: {
         },
       });
     }
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    errorStyle?: ErrorBodyStyle;
   }
 }
