@@ -25,7 +25,7 @@ export interface AppDeps {
   counters: CounterStore;
   loginLockout: LoginLockout;
   addressLimit: AddressLimiter;
-  /** Tells every process of the site of a change (publish 'slider-data-changed' after any change to the config, playlists or library). */
+  /** Tells every process of the site of a change; the data functions that make one publish it, after their commit (events/after-commit.ts). */
   events: EventBus;
   /** The public slider answer, rebuilt after every 'slider-data-changed'. */
   publicSlider: PublicSliderCache;

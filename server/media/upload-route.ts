@@ -13,7 +13,6 @@ import { uploadAnswer } from '../../shared/answer-schemas';
 import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
-import { recordAudit } from '../audit/record';
 import { besideSuccess } from '../http/answers';
 import { sendProcedureError, SUCCESS_ERROR_STYLE } from '../http/error-bodies';
 import type { OperationDoc } from '../openapi/operation';
@@ -21,6 +20,7 @@ import { requireAdmin } from '../trpc/init';
 import type { ContextFactory } from '../trpc/router';
 import { linkUnique, sanitizeFileName } from './file-names';
 import { basePathFor } from './base-path';
+import { recordLibraryChange } from './library-changes';
 import { mediaTarget, uploadedSummary } from './media-audit';
 import { isRealFolder, pathRefusal } from './paths';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
@@ -140,11 +140,8 @@ async function registerInScope(app: FastifyInstance, createContext: ContextFacto
       if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', MESSAGES.noFilesToUpload);
       // Every file has its name now; should the entry fail, the catch below removes them again.
       const paths = saved.map((s) => s.file.path);
-      ctx.deps.db.transaction((tx) => {
-        recordAudit(tx, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
-      });
+      recordLibraryChange(ctx.deps, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
       ctx.log.info({ adminId: admin.id, files: paths }, 'admin uploaded media files');
-      ctx.deps.events.publish('slider-data-changed');
       ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
       return reply.send(answer.body({ uploadedCount: saved.length, files: saved.map((s) => s.file) }));
     } catch (error) {
