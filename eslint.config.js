@@ -25,6 +25,23 @@ export default tseslint.config(
     },
   },
   {
+    // Shared wiring is imported downward (DESIGN "Past one machine"): AppDeps from server/app-deps.ts,
+    // error bodies from server/http/; the façade and the per-request context are the transports' own.
+    files: ['server/**/*.ts'],
+    ignores: ['server/app.ts', 'server/rest/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/trpc/context'], message: "Take AppDeps from server/app-deps.ts; the per-request context is the transports' own." },
+            { group: ['**/rest/*'], message: 'The façade imports shared wiring, never the reverse: error bodies are in server/http/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

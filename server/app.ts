@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
@@ -37,7 +38,7 @@ import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
 import { registerPublicSliderRoute } from './slider/public-route';
-import { contextFactory, type AppDeps } from './trpc/context';
+import { contextFactory } from './trpc/context';
 import { registerExportRoute } from './users/export-route';
 import { appRouter, type AppRouter } from './trpc/router';
 

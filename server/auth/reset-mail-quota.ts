@@ -2,7 +2,7 @@
 // goes and no new link replaces the last one mailed, while the answer stays the same: the cap must
 // not tell a stranger whether the account exists, nor let one fill its owner's inbox.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 
 const HOUR = 60 * 60_000;
 

@@ -5,7 +5,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatBytes } from '../../shared/media';
-import { DEFAULT_ERROR_STYLE, sendError } from '../rest/errors';
+import { DEFAULT_ERROR_STYLE, sendError } from './error-bodies';
 
 const JSON_ROUTES = /^\/(api|trpc)(\/|\?|$)/;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
-import { sendError } from '../rest/errors';
+import { sendError } from './error-bodies';
 import { pageContentSecurityPolicy } from './security-headers';
 
 // vite.config.ts writes this into index.html wherever a nonce belongs.

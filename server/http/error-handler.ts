@@ -2,7 +2,7 @@
 // else is logged in full and answered as a bare "Internal Server Error" (no stack, SQL or path).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
-import { DEFAULT_ERROR_STYLE, sendError } from '../rest/errors';
+import { DEFAULT_ERROR_STYLE, sendError } from './error-bodies';
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

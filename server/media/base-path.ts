@@ -2,7 +2,7 @@
 // settings' backgroundsBasePath), always resolved inside MEDIA_ROOT (paths.ts).
 import { TRPCError } from '@trpc/server';
 import { readSliderConfig } from '../slider/config-data';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { BasePathError, resolveBasePath } from './paths';
 
 /** As a real absolute path; a refusal is a 400 with the reason. */

@@ -3,8 +3,10 @@
 import { unlink } from 'node:fs/promises';
 import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
 import { recordAudit } from '../audit/record';
+import { commitThenPublish } from '../events/after-commit';
 import { adminProcedure, router } from '../trpc/init';
 import { libraryEntries, listLibrary } from './library';
+import { recordLibraryChange } from './library-changes';
 import { basePathFor } from './base-path';
 import { deletedSummary, mediaTarget, scannedSummary } from './media-audit';
 import { resolveLibraryFile } from './paths';
@@ -20,12 +22,11 @@ export const mediaRouter = router({
     const base = await basePathFor(ctx.deps, input.basePath);
     const files = await libraryEntries(base);
     const count = (category: string) => files.filter((f) => f.category === category).length;
-    const scan = ctx.deps.db.transaction((tx) => {
-      const scan = saveScan(tx, base, { images: count('image'), videos: count('video'), audio: count('audio') });
+    const scan = commitThenPublish(ctx.deps, (tx, events) => {
+      const scan = saveScan(tx, events, base, { images: count('image'), videos: count('video'), audio: count('audio') });
       recordAudit(tx, { actor: ctx.user, action: 'media.scan', target: mediaTarget(base), summary: scannedSummary(scan) });
       return scan;
     });
-    ctx.deps.events.publish('slider-data-changed');
     ctx.deps.thumbnails.fillIn(base, files);
     const { total, images, videos, audio } = scan.discoveries;
     ctx.log.info({ adminId: ctx.user.id, total }, 'media library scanned');
@@ -54,11 +55,7 @@ export const mediaRouter = router({
       }
     }
     if (deleted.length > 0) {
-      // The files are gone (a file system has no transaction to share): the entry says so now.
-      ctx.deps.db.transaction((tx) => {
-        recordAudit(tx, { actor: ctx.user, action: 'media.delete', target: mediaTarget(base), summary: deletedSummary(deleted) });
-      });
-      ctx.deps.events.publish('slider-data-changed');
+      recordLibraryChange(ctx.deps, { actor: ctx.user, action: 'media.delete', target: mediaTarget(base), summary: deletedSummary(deleted) });
     }
     ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
     return {

@@ -1,6 +1,7 @@
 // The stored result of the last scan of a base path.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { PendingEvents } from '../events/after-commit';
 import { mediaScans } from '../db/schema';
 
 export interface ScanRecord {
@@ -8,9 +9,11 @@ export interface ScanRecord {
   discoveries: { total: number; images: number; videos: number; audio: number };
 }
 
-export function saveScan(db: Db, basePath: string, counts: { images: number; videos: number; audio: number }, at = Date.now()): ScanRecord {
+/** The scan's time is the version in the library's urls (?v=), so the public slider answer is stale once this commits. */
+export function saveScan(tx: Tx, events: PendingEvents, basePath: string, counts: { images: number; videos: number; audio: number }, at = Date.now()): ScanRecord {
   const row = { basePath, scannedAt: at, ...counts };
-  db.insert(mediaScans).values(row).onConflictDoUpdate({ target: mediaScans.basePath, set: row }).run();
+  tx.insert(mediaScans).values(row).onConflictDoUpdate({ target: mediaScans.basePath, set: row }).run();
+  events.publish('slider-data-changed');
   return toRecord(row);
 }
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
-import { sendError } from '../rest/errors';
-import type { AppDeps } from '../trpc/context';
+import { sendError } from '../http/error-bodies';
+import type { AppDeps } from '../app-deps';
 import { resolveLibraryFile, type LibraryPath } from './paths';
 import { basePathFor } from './base-path';
 

@@ -7,21 +7,20 @@ import { mkdir, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uploadAnswer } from '../../shared/answer-schemas';
 import { extensionOf, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, type MediaCategory, type MediaFile } from '../../shared/media';
 import { uploadFieldsInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
-import { recordAudit } from '../audit/record';
 import { besideSuccess } from '../http/answers';
+import { sendProcedureError, SUCCESS_ERROR_STYLE } from '../http/error-bodies';
 import type { OperationDoc } from '../openapi/operation';
-import { sendProcedureError } from '../rest/routes';
-import { SUCCESS_ERROR_STYLE } from '../rest/errors';
-import type { Context } from '../trpc/context';
 import { requireAdmin } from '../trpc/init';
+import type { ContextFactory } from '../trpc/router';
 import { linkUnique, sanitizeFileName } from './file-names';
 import { basePathFor } from './base-path';
+import { recordLibraryChange } from './library-changes';
 import { mediaTarget, uploadedSummary } from './media-audit';
 import { isRealFolder, pathRefusal } from './paths';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
@@ -98,13 +97,13 @@ async function saveFile(part: MultipartFile, folder: string, category: MediaCate
   }
 }
 
-export async function registerUploadRoute(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+export async function registerUploadRoute(app: FastifyInstance, createContext: ContextFactory) {
   // In a scope of its own: the multipart plugin adds an async onResponse hook and request
   // decorations to every route of the scope it is registered in, and only this route needs them.
   await app.register(async (scope) => registerInScope(scope, createContext));
 }
 
-async function registerInScope(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+async function registerInScope(app: FastifyInstance, createContext: ContextFactory) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 10, fieldSize: 8192, parts: MAX_FILES + 10 },
     throwFileSizeLimit: true,
@@ -141,11 +140,8 @@ async function registerInScope(app: FastifyInstance, createContext: (opts: { req
       if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', MESSAGES.noFilesToUpload);
       // Every file has its name now; should the entry fail, the catch below removes them again.
       const paths = saved.map((s) => s.file.path);
-      ctx.deps.db.transaction((tx) => {
-        recordAudit(tx, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
-      });
+      recordLibraryChange(ctx.deps, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
       ctx.log.info({ adminId: admin.id, files: paths }, 'admin uploaded media files');
-      ctx.deps.events.publish('slider-data-changed');
       ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
       return reply.send(answer.body({ uploadedCount: saved.length, files: saved.map((s) => s.file) }));
     } catch (error) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { asIs, inData } from '../http/answers';
-import { DEFAULT_ERROR_STYLE } from '../rest/errors';
+import { DEFAULT_ERROR_STYLE } from '../http/error-bodies';
 import { buildOpenApiDocument, type DocumentedRoute } from './document';
 
 interface Operation {

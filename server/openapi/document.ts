@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { mediaFileSchema, playlistSchema, publicUserSchema } from '../../shared/answer-schemas';
 import { sliderConfigSchema } from '../../shared/slider-schemas';
-import { errorBodySchema, type ErrorBodyStyle } from '../rest/errors';
+import { errorBodySchema, type ErrorBodyStyle } from '../http/error-bodies';
 import type { Access, OperationDoc } from './operation';
 
 export interface DocumentedRoute {

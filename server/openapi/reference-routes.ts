@@ -8,7 +8,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import { projectRoot } from '../paths';
-import { DEFAULT_ERROR_STYLE } from '../rest/errors';
+import { DEFAULT_ERROR_STYLE } from '../http/error-bodies';
 import { DOCS_PAGE, DOCS_SCRIPT, DOCS_STYLE } from './docs-page';
 import { buildOpenApiDocument, type DocumentedRoute } from './document';
 import type { OperationDoc } from './operation';

@@ -1,8 +1,7 @@
 // The REST façade (CONTRACT §2): one table, each row reading its input from the request, calling
 // the same procedure the browser calls over tRPC and shaping its answer. Nothing else happens here.
 // Each row also says what the API reference (server/openapi/) shows of it.
-import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
   auditPageSchema,
@@ -34,148 +33,248 @@ import { MESSAGES } from '../../shared/messages';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
 import { createUserInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
 import { asIs, besideSuccess, inData, type Answer } from '../http/answers';
+import { sendProcedureError, type ErrorBodyStyle } from '../http/error-bodies';
 import type { OperationDoc } from '../openapi/operation';
-import type { Context } from '../trpc/context';
-import { httpStatusOf, publicMessage, retryAfterOf } from '../trpc/errors';
-import { createCaller } from '../trpc/router';
-import { sendError, type ErrorBodyStyle } from './errors';
+import { createCaller, type ContextFactory } from '../trpc/router';
 
 type Caller = ReturnType<typeof createCaller>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type InputSchema = z.ZodObject | undefined;
 
-/**
- * A row: where it answers, what its procedure is given and what it answers, and what the API
- * reference says of it. `call` gets the client's data typed as `input`'s, so the compiler checks
- * that `input` is the procedure's own input schema, and that the procedure's result fits `answer`.
- */
-interface RestRoute<Input extends InputSchema = InputSchema, Result = unknown>
-  extends Pick<OperationDoc, 'summary' | 'description' | 'access' | 'refusals' | 'limited'> {
+/** The names of a url's parameters: '/api/admin/users/:id/2fa' → 'id'. */
+type UrlParams<Url extends string> = Url extends `${string}/:${infer Name}/${infer Rest}`
+  ? Name | UrlParams<`/${Rest}`>
+  : Url extends `${string}/:${infer Name}`
+    ? Name
+    : never;
+
+/** What every row says: where it answers, what it answers, and what the API reference says of it. */
+interface RowBase<Url extends string, Result> extends Pick<OperationDoc, 'summary' | 'description' | 'access' | 'refusals' | 'limited'> {
   method: Method;
-  url: string;
+  url: Url;
   status?: number;
   /** The key of a refusal's text: `message` unless said (CONTRACT §2 "Errors"); `success: false` joins it where `answer` has `success`. */
   errorKey?: ErrorBodyStyle['errorKey'];
-  /** The procedure's input schema: the url's parameters, then the query (GET, DELETE) or the JSON body. */
-  input?: Input;
   answer: Answer<Result>;
-  call(caller: Caller, input: Input extends z.ZodObject ? z.input<Input> : undefined): Promise<NoInfer<Result>>;
 }
 
-/** Checks a row's types, then forgets them, so that rows of every type fit one table. */
-const row = <Input extends InputSchema = undefined, Result = unknown>(route: RestRoute<Input, Result>) => route as unknown as RestRoute;
+interface InputRow<Url extends string, Input extends z.ZodObject, Result> extends RowBase<Url, Result> {
+  /** The procedure's own input schema: the url's parameters, then the query (GET, DELETE) or the JSON body. */
+  input: Input;
+  /** The procedure, as a function of the client's data (most rows name it; the lists by category add the url's category). */
+  procedure(caller: Caller): (input: z.input<Input>) => Promise<NoInfer<Result>>;
+}
+
+interface NoInputRow<Url extends string, Result> extends RowBase<Url, Result> {
+  procedure(caller: Caller): () => Promise<NoInfer<Result>>;
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** A procedure as a row names it, whatever it takes. */
+type AnyProcedure = (caller: Caller) => (input: never) => unknown;
+
+/**
+ * What the compiler holds a row with input to, beyond what its fields' types say: `input` takes
+ * exactly what the procedure takes (no field more or less, so the reference documents the real
+ * input), and each of the url's parameters is a field of it that takes a string. A row that
+ * fails is not a Row, and the table refuses it.
+ */
+type Checked<Url extends string, Input extends z.ZodObject, Procedure extends AnyProcedure> =
+  Same<Parameters<ReturnType<Procedure>>[0], z.input<Input>> extends false
+    ? { mistake: '`input` is not the schema of what the procedure takes' }
+    : [UrlParams<Url>] extends [keyof z.input<Input>]
+      ? Record<UrlParams<Url>, string> extends Pick<z.input<Input>, UrlParams<Url>>
+        ? Row
+        : { mistake: 'the url has a parameter whose field in `input` does not take a string' }
+      : { mistake: 'the url has a parameter that is not a field of `input`' };
+
+/** A row, its types checked, ready to be registered under its section of the reference. */
+type Row = (app: FastifyInstance, tag: string, createContext: ContextFactory) => void;
+
+const takesBody = (method: Method) => method === 'POST' || method === 'PUT';
+
+/** How a row's refusals answer, and the route options every row has: its config says what the reference shows. */
+function routeOptions(route: RowBase<string, unknown>, tag: string, input?: z.ZodObject) {
+  const style: ErrorBodyStyle = { errorKey: route.errorKey ?? 'message', successFlag: route.answer.successFlag };
+  const { method, url, summary, description, access, refusals, limited } = route;
+  const options = {
+    method,
+    url,
+    config: {
+      // Read by the central error handler, so that Fastify's own refusals (bad JSON) keep the route's shape.
+      errorStyle: style,
+      openapi: {
+        tag, summary, description, access, refusals, limited,
+        ...(input && (takesBody(method) ? { body: input } : { query: input })),
+        success: { status: route.status, json: route.answer.schema },
+      },
+    },
+  };
+  return { style, options };
+}
+
+/** Calls the procedure and shapes its answer, or answers its refusal as CONTRACT says. */
+async function respond<Result>(reply: FastifyReply, route: RowBase<string, Result>, style: ErrorBodyStyle, call: () => Promise<Result>) {
+  try {
+    const result = await call();
+    return reply.code(route.status ?? 200).send(route.answer.body(result));
+  } catch (error) {
+    return sendProcedureError(reply, error, style);
+  }
+}
+
+/** A request without a body reaches the procedure as `{}`, so that its schema names the missing fields. */
+const absentBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
+  request.body ??= {};
+  done();
+};
+
+/**
+ * A row whose procedure takes an input. The client's data is declared to Fastify as that input's
+ * type, with no check here: the procedure's zod schema checks it, after the access middleware
+ * (so that a 401 still comes before a 400). The signature checks the row; the implementation
+ * needs only what every row has.
+ */
+function row<Url extends string, Input extends z.ZodObject, Procedure extends AnyProcedure, Result>(
+  route: InputRow<Url, Input, Result> & { procedure: Procedure },
+): Checked<Url, Input, Procedure>;
+function row(route: InputRow<string, z.ZodObject, unknown>): Row {
+  const fromBody = takesBody(route.method);
+  return (app, tag, createContext) => {
+    const { style, options } = routeOptions(route, tag, route.input);
+    app.route<{ Body: z.input<z.ZodObject>; Querystring: z.input<z.ZodObject>; Params: Record<string, string> }>({
+      ...options,
+      ...(fromBody && { preValidation: absentBodyAsEmpty }),
+      handler: async (request, reply) => {
+        const data = fromBody ? request.body : request.query;
+        const input = Object.keys(request.params).length > 0 ? { ...data, ...request.params } : data;
+        return respond(reply, route, style, () => route.procedure(createCaller(createContext({ req: request })))(input));
+      },
+    });
+  };
+}
+
+function noInputRow<Url extends string, Result>(route: NoInputRow<Url, Result>): Row {
+  return (app, tag, createContext) => {
+    const { style, options } = routeOptions(route, tag);
+    app.route({
+      ...options,
+      handler: async (request, reply) => respond(reply, route, style, () => route.procedure(createCaller(createContext({ req: request })))()),
+    });
+  };
+}
 
 // The library's lists by category: the url says which, so the query has no category.
 const categoryListInput = mediaListInput.omit({ category: true });
 
 // The table, by section of the API reference. GET /api/slider/public and POST /api/media/upload
 // are routes of their own (server/slider/public-route.ts, server/media/upload-route.ts).
-const table: Record<string, RestRoute[]> = {
+const table: Record<string, Row[]> = {
   Auth: [
     row({
       method: 'POST', url: '/api/auth/register', status: 201, errorKey: 'msg', access: 'public', limited: true,
       summary: 'Create a member account (role user, tier free, active) and sign in',
       input: registerInput, answer: asIs(tokenAnswer), refusals: { 409: MESSAGES.emailInUse },
-      call: (c, input) => c.auth.register(input),
+      procedure: (c) => c.auth.register,
     }),
     row({
       method: 'POST', url: '/api/auth/login', errorKey: 'msg', access: 'public', limited: true,
       summary: 'Sign in',
       description: 'Repeated failures for one account are slowed, then locked for a while (429), without locking out forgot-password.',
       input: loginInput, answer: asIs(loginAnswer), refusals: { 401: 'Unknown email, wrong password or suspended account: one answer for all three.' },
-      call: (c, input) => c.auth.login(input),
+      procedure: (c) => c.auth.login,
     }),
     row({
       method: 'POST', url: '/api/auth/login/2fa', errorKey: 'msg', access: 'public', limited: true,
       summary: 'Finish a sign-in that asked for a second factor',
       description: 'The code is the 6-digit TOTP of now (±30 s), accepted once, or an unused recovery code. A wrong code counts as a failed sign-in.',
       input: loginTwoFactorInput, answer: asIs(tokenAnswer), refusals: { 401: 'A wrong code, or a challenge that expired or was used.' },
-      call: (c, input) => c.auth.loginTwoFactor(input),
+      procedure: (c) => c.auth.loginTwoFactor,
     }),
     row({
       method: 'POST', url: '/api/auth/forgot-password', access: 'public', limited: true,
       summary: 'Mail a password reset link',
       description: 'The answer is the same whether or not an account has that email.',
       input: forgotPasswordInput, answer: asIs(messageAnswer),
-      call: (c, input) => c.auth.forgotPassword(input),
+      procedure: (c) => c.auth.forgotPassword,
     }),
     row({
       method: 'PUT', url: '/api/auth/reset-password/:token', access: 'public', limited: true,
       summary: 'Set a new password with the token of a mailed reset link',
       input: resetPasswordInput, answer: asIs(messageAnswer), refusals: { 400: `Or the link is invalid, expired or used: "${MESSAGES.resetTokenInvalid}"` },
-      call: (c, input) => c.auth.resetPassword(input),
+      procedure: (c) => c.auth.resetPassword,
     }),
-    row({
+    noInputRow({
       method: 'POST', url: '/api/auth/logout', access: 'session',
       summary: 'Sign out: this token is refused from now on', answer: asIs(messageAnswer),
-      call: (c) => c.auth.logout(),
+      procedure: (c) => c.auth.logout,
     }),
-    row({
+    noInputRow({
       method: 'POST', url: '/api/auth/logout-all', access: 'session',
       summary: 'Sign out everywhere: every token of the user issued so far is refused', answer: asIs(messageAnswer),
-      call: (c) => c.auth.logoutAll(),
+      procedure: (c) => c.auth.logoutAll,
     }),
-    row({
+    noInputRow({
       method: 'POST', url: '/api/auth/2fa/setup', access: 'member',
       summary: 'Start turning on two-factor sign-in: a new pending secret', answer: asIs(twoFactorSetupAnswer),
       refusals: { 400: 'Two-factor sign-in is already on.' },
-      call: (c) => c.auth.twoFactor.setup(),
+      procedure: (c) => c.auth.twoFactor.setup,
     }),
     row({
       method: 'POST', url: '/api/auth/2fa/enable', access: 'member',
       summary: "Turn two-factor sign-in on with the pending secret's current code",
       input: enableTwoFactorInput, answer: asIs(recoveryCodesAnswer), refusals: { 400: 'No pending secret, already on, or a wrong code.' },
-      call: (c, input) => c.auth.twoFactor.enable(input),
+      procedure: (c) => c.auth.twoFactor.enable,
     }),
     row({
       method: 'POST', url: '/api/auth/2fa/disable', access: 'member', limited: true,
       summary: 'Turn two-factor sign-in off with the password and a code',
       input: disableTwoFactorInput, answer: asIs(messageAnswer), refusals: { 400: 'It is not on, or the password or code is wrong.' },
-      call: (c, input) => c.auth.twoFactor.disable(input),
+      procedure: (c) => c.auth.twoFactor.disable,
     }),
   ],
 
   Users: [
-    row({
+    noInputRow({
       method: 'GET', url: '/api/admin/stats', access: 'admin',
       summary: 'Count all users, paid members and free members', answer: inData(userStatsSchema),
-      call: (c) => c.users.stats(),
+      procedure: (c) => c.users.stats,
     }),
     row({
       method: 'GET', url: '/api/admin/users', access: 'admin',
       summary: 'One page (10 users) of the users, searched and sorted',
       input: listUsersInput, answer: asIs(userPageSchema),
-      call: (c, input) => c.users.list(input),
+      procedure: (c) => c.users.list,
     }),
     row({
       method: 'POST', url: '/api/admin/users', status: 201, access: 'admin',
       summary: 'Create a user', input: createUserInput, answer: inData(publicUserSchema), refusals: { 409: MESSAGES.emailInUse },
-      call: (c, input) => c.users.create(input),
+      procedure: (c) => c.users.create,
     }),
     row({
       method: 'PUT', url: '/api/admin/users/:id', access: 'admin',
       summary: 'Change a user; an empty or absent password leaves it unchanged',
       input: updateUserInput, answer: inData(publicUserSchema),
       refusals: { 400: 'Or the change would leave no active admin.', 404: 'No user with that id.', 409: MESSAGES.emailInUse },
-      call: (c, input) => c.users.update(input),
+      procedure: (c) => c.users.update,
     }),
     row({
       method: 'DELETE', url: '/api/admin/users/:id', access: 'admin',
       summary: 'Delete a user', input: userIdInput, answer: besideSuccess(messageAnswer),
       refusals: { 400: 'Or it is your own account, or the last active admin.', 404: 'No user with that id.' },
-      call: (c, input) => c.users.delete(input),
+      procedure: (c) => c.users.delete,
     }),
     row({
       method: 'DELETE', url: '/api/admin/users/:id/2fa', access: 'admin',
       summary: "Clear a user's two-factor sign-in; it ends the user's sessions", input: userIdInput, answer: besideSuccess(messageAnswer),
       refusals: { 400: 'It is not on, or it is your own.', 404: 'No user with that id.' },
-      call: (c, input) => c.users.clearTwoFactor(input),
+      procedure: (c) => c.users.clearTwoFactor,
     }),
     row({
       method: 'GET', url: '/api/admin/audit', access: 'admin',
       summary: 'One page (20 entries) of the audit trail, newest first, optionally of one action',
       input: listAuditInput, answer: asIs(auditPageSchema),
-      call: (c, input) => c.audit.list(input),
+      procedure: (c) => c.audit.list,
     }),
   ],
 
@@ -183,125 +282,72 @@ const table: Record<string, RestRoute[]> = {
     row({
       method: 'GET', url: '/api/media/files', access: 'admin',
       summary: 'The files of the library, all categories', input: mediaListInput, answer: besideSuccess(mediaFilesAnswer),
-      call: (c, input) => c.media.files(input),
+      procedure: (c) => c.media.files,
     }),
     row({
       method: 'GET', url: '/api/media/files/images', access: 'admin',
       summary: 'The images of the library', input: categoryListInput, answer: besideSuccess(mediaFilesAnswer),
-      call: (c, input) => c.media.files({ ...input, category: 'image' }),
+      procedure: (c) => (input) => c.media.files({ ...input, category: 'image' }),
     }),
     row({
       method: 'GET', url: '/api/media/files/videos', access: 'admin',
       summary: 'The videos of the library', input: categoryListInput, answer: besideSuccess(mediaFilesAnswer),
-      call: (c, input) => c.media.files({ ...input, category: 'video' }),
+      procedure: (c) => (input) => c.media.files({ ...input, category: 'video' }),
     }),
     row({
       method: 'POST', url: '/api/media/scan-files', access: 'admin',
       summary: 'Scan the library: count its files and make the thumbnails', input: mediaScanInput, answer: besideSuccess(mediaScanAnswer),
-      call: (c, input) => c.media.scan(input),
+      procedure: (c) => c.media.scan,
     }),
     row({
       method: 'POST', url: '/api/media/delete', access: 'admin',
       summary: 'Delete files of the library; paths outside the base path are counted as not deleted',
       input: mediaDeleteInput, answer: besideSuccess(mediaDeleteAnswer),
-      call: (c, input) => c.media.delete(input),
+      procedure: (c) => c.media.delete,
     }),
   ],
 
   Slider: [
-    row({
+    noInputRow({
       method: 'GET', url: '/api/slider/config', access: 'admin',
       summary: "The slideshow's settings", answer: inData(sliderConfigSchema),
-      call: (c) => c.slider.config(),
+      procedure: (c) => c.slider.config,
     }),
     row({
       method: 'PUT', url: '/api/slider/config', access: 'admin',
       summary: "Save the slideshow's settings (the whole record)", input: sliderConfigSchema, answer: besideSuccess(messageAnswer),
-      call: (c, input) => c.slider.saveConfig(input),
+      procedure: (c) => c.slider.saveConfig,
     }),
   ],
 
   Playlists: [
-    row({
+    noInputRow({
       method: 'GET', url: '/api/playlists', access: 'admin',
       summary: 'Every playlist', answer: inData(z.array(playlistSchema)),
-      call: (c) => c.playlists.list(),
+      procedure: (c) => c.playlists.list,
     }),
     row({
       method: 'POST', url: '/api/playlists', status: 201, access: 'admin',
       summary: 'Create a playlist', input: playlistCreateInput, answer: inData(playlistSchema),
-      call: (c, input) => c.playlists.create(input),
+      procedure: (c) => c.playlists.create,
     }),
     row({
       method: 'PUT', url: '/api/playlists/:id', access: 'admin',
       summary: 'Change a playlist: its name, and the lists that are given', input: playlistUpdateInput, answer: inData(playlistSchema),
       refusals: { 404: 'No playlist with that id.' },
-      call: (c, input) => c.playlists.update(input),
+      procedure: (c) => c.playlists.update,
     }),
     row({
       method: 'DELETE', url: '/api/playlists/:id', access: 'admin',
       summary: "Delete a playlist; if it was the active one, the settings' activePlaylist becomes empty",
       input: playlistIdInput, answer: besideSuccess(messageAnswer), refusals: { 404: 'No playlist with that id.' },
-      call: (c, input) => c.playlists.delete(input),
+      procedure: (c) => c.playlists.delete,
     }),
   ],
 };
 
-const takesBody = (method: Method) => method === 'POST' || method === 'PUT';
-
-/**
- * What the procedure is given: the query or the body, with the url's parameters. It goes over
- * unchecked: the procedure's zod schema is the check.
- */
-function inputOf(request: FastifyRequest, fromBody: boolean): never {
-  const source = fromBody ? (request.body ?? {}) : request.query;
-  const params = request.params as Record<string, string>;
-  return (Object.keys(params).length > 0 ? { ...(source as object), ...params } : source) as never;
-}
-
-/** Answers a procedure's refusal as CONTRACT says; anything else goes on to the central handler. */
-export function sendProcedureError(reply: FastifyReply, error: unknown, style: ErrorBodyStyle) {
-  if (!(error instanceof TRPCError)) throw error;
-  const status = httpStatusOf(error);
-  if (status >= 500) throw error;
-  const retryAfter = retryAfterOf(error);
-  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-  return sendError(reply, status, publicMessage(error), style);
-}
-
-export function registerRestRoutes(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
-  for (const [tag, routes] of Object.entries(table)) {
-    for (const route of routes) {
-      const style: ErrorBodyStyle = { errorKey: route.errorKey ?? 'message', successFlag: route.answer.successFlag };
-      const fromBody = takesBody(route.method);
-      const { summary, description, access, refusals, limited, input } = route;
-      app.route({
-        method: route.method,
-        url: route.url,
-        config: {
-          // Read by the central error handler, so that Fastify's own refusals (bad JSON) keep the route's shape.
-          errorStyle: style,
-          openapi: {
-            tag, summary, description, access, refusals, limited,
-            ...(input && (fromBody ? { body: input } : { query: input })),
-            success: { status: route.status, json: route.answer.schema },
-          },
-        },
-        handler: async (request, reply) => {
-          try {
-            const result = await route.call(createCaller(createContext({ req: request })), route.input && inputOf(request, fromBody));
-            return reply.code(route.status ?? 200).send(route.answer.body(result));
-          } catch (error) {
-            return sendProcedureError(reply, error, style);
-          }
-        },
-      });
-    }
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    errorStyle?: ErrorBodyStyle;
+export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory) {
+  for (const [tag, rows] of Object.entries(table)) {
+    for (const register of rows) register(app, tag, createContext);
   }
 }

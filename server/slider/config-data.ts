@@ -2,7 +2,8 @@
 // MEDIA_ROOT as the base path (CONTRACT "Slider and playlists").
 import { eq } from 'drizzle-orm';
 import { SLIDER_DEFAULTS, type SliderConfig } from '../../shared/slider';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { PendingEvents } from '../events/after-commit';
 import { sliderConfig } from '../db/schema';
 
 const ROW_ID = 1;
@@ -14,8 +15,9 @@ export function readSliderConfig(db: Pick<Db, 'select'>, defaultBasePath: string
   return { backgroundsBasePath, activePlaylist, cycleTime, transitionDuration, overlayOpacity, overlayColor, randomOrder };
 }
 
-/** Writes the whole record; `db` may be a transaction. */
-export function writeSliderConfig(db: Pick<Db, 'insert'>, config: SliderConfig, at = Date.now()): void {
+/** Writes the whole record: the public slider answer is stale once the transaction commits. */
+export function writeSliderConfig(tx: Tx, events: PendingEvents, config: SliderConfig, at = Date.now()): void {
   const row = { id: ROW_ID, ...config, updatedAt: at };
-  db.insert(sliderConfig).values(row).onConflictDoUpdate({ target: sliderConfig.id, set: row }).run();
+  tx.insert(sliderConfig).values(row).onConflictDoUpdate({ target: sliderConfig.id, set: row }).run();
+  events.publish('slider-data-changed');
 }

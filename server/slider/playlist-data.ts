@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Playlist, PlaylistItem } from '../../shared/slider';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import type { PendingEvents } from '../events/after-commit';
 import { playlists } from '../db/schema';
 import { readSliderConfig, writeSliderConfig } from './config-data';
 
@@ -42,29 +43,40 @@ export function createPlaylist(db: Db, name: string, content: PlaylistContent, a
   return toPlaylist(row);
 }
 
-/** Replaces the name and the lists that are given; the others stay. Undefined: no such playlist. */
-export function updatePlaylist(db: Db, id: string, changes: PlaylistContent & { name?: string | undefined }, at = Date.now()): Playlist | undefined {
+/**
+ * Replaces the name and the lists that are given; the others stay. Undefined: no such playlist.
+ * The playlist may be the active one, so the public slider answer is stale once this commits.
+ */
+export function updatePlaylist(
+  tx: Tx,
+  events: PendingEvents,
+  id: string,
+  changes: PlaylistContent & { name?: string | undefined },
+  at = Date.now(),
+): Playlist | undefined {
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const row = db
+  const row = tx
     .update(playlists)
     .set({ ...set, updatedAt: at })
     .where(eq(playlists.id, id))
     .returning()
     .get();
-  return row && toPlaylist(row);
+  if (!row) return undefined;
+  events.publish('slider-data-changed');
+  return toPlaylist(row);
 }
 
 /**
- * Deletes the playlist and, if it was the active one, clears activePlaylist, in one transaction.
- * Answers what was deleted and whether it was active, or undefined if there was no such playlist.
+ * Deletes the playlist and, if it was the active one, clears activePlaylist, in the caller's
+ * transaction. Answers what was deleted and whether it was active, or undefined if there was no
+ * such playlist. The public slider answer is stale once this commits.
  */
-export function deletePlaylist(db: Db, id: string, defaultBasePath: string): { playlist: Playlist; wasActive: boolean } | undefined {
-  return db.transaction((tx) => {
-    const deleted = tx.delete(playlists).where(eq(playlists.id, id)).returning().get();
-    if (!deleted) return undefined;
-    const config = readSliderConfig(tx, defaultBasePath);
-    const wasActive = config.activePlaylist === id;
-    if (wasActive) writeSliderConfig(tx, { ...config, activePlaylist: '' });
-    return { playlist: toPlaylist(deleted), wasActive };
-  });
+export function deletePlaylist(tx: Tx, events: PendingEvents, id: string, defaultBasePath: string): { playlist: Playlist; wasActive: boolean } | undefined {
+  const deleted = tx.delete(playlists).where(eq(playlists.id, id)).returning().get();
+  if (!deleted) return undefined;
+  const config = readSliderConfig(tx, defaultBasePath);
+  const wasActive = config.activePlaylist === id;
+  if (wasActive) writeSliderConfig(tx, events, { ...config, activePlaylist: '' });
+  events.publish('slider-data-changed');
+  return { playlist: toPlaylist(deleted), wasActive };
 }

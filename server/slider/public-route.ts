@@ -9,8 +9,8 @@ import { publicSliderDataSchema } from '../../shared/answer-schemas';
 import { inData } from '../http/answers';
 import { DATA_SECURITY_HEADERS, HSTS_HEADER } from '../http/security-headers';
 import type { OperationDoc } from '../openapi/operation';
-import { SUCCESS_ERROR_STYLE } from '../rest/errors';
-import type { AppDeps } from '../trpc/context';
+import { SUCCESS_ERROR_STYLE } from '../http/error-bodies';
+import type { AppDeps } from '../app-deps';
 import type { PublicSliderEntry } from './public-data';
 
 const publicSliderDoc: OperationDoc = {

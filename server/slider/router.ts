@@ -3,6 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
 import { recordAudit } from '../audit/record';
+import { commitThenPublish } from '../events/after-commit';
 import { basePathFor } from '../media/base-path';
 import { adminProcedure, router } from '../trpc/init';
 import { readSliderConfig, writeSliderConfig } from './config-data';
@@ -27,16 +28,15 @@ export const sliderRouter = router({
     const config = { ...input, backgroundsBasePath: input.backgroundsBasePath.trim() };
     // An empty base path is allowed (scans then ask for one); any other must lie inside MEDIA_ROOT.
     if (config.backgroundsBasePath) await basePathFor(ctx.deps, config.backgroundsBasePath);
-    ctx.deps.db.transaction((tx) => {
+    commitThenPublish(ctx.deps, (tx, events) => {
       if (config.activePlaylist && !findPlaylist(tx, config.activePlaylist)) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: `activePlaylist: no playlist with id '${config.activePlaylist}'` });
       }
       const before = readSliderConfig(tx, ctx.deps.config.mediaRoot);
-      writeSliderConfig(tx, config);
+      writeSliderConfig(tx, events, config);
       const summary = configChangesSummary(before, config, (id) => findPlaylist(tx, id)?.name ?? id);
       recordAudit(tx, { actor: ctx.user, action: 'slider.config.update', target: SLIDER_CONFIG_TARGET, summary });
     });
-    ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, config }, 'admin saved the slider settings');
     return { message: CONFIG_SAVED };
   }),
@@ -58,26 +58,24 @@ export const playlistsRouter = router({
 
   update: adminProcedure.input(playlistUpdateInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
-    const playlist = ctx.deps.db.transaction((tx) => {
+    const playlist = commitThenPublish(ctx.deps, (tx, events) => {
       const before = findPlaylist(tx, id);
-      const after = before && updatePlaylist(tx, id, changes);
+      const after = before && updatePlaylist(tx, events, id, changes);
       if (!before || !after) throw noSuchPlaylist(id);
       recordAudit(tx, { actor: ctx.user, action: 'playlist.update', target: playlistTarget(id), summary: playlistUpdatedSummary(before, after) });
       return after;
     });
-    ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, playlistId: id }, 'admin updated a playlist');
     return playlist;
   }),
 
   delete: adminProcedure.input(playlistIdInput).mutation(({ ctx, input }) => {
-    ctx.deps.db.transaction((tx) => {
-      const deleted = deletePlaylist(tx, input.id, ctx.deps.config.mediaRoot);
+    commitThenPublish(ctx.deps, (tx, events) => {
+      const deleted = deletePlaylist(tx, events, input.id, ctx.deps.config.mediaRoot);
       if (!deleted) throw noSuchPlaylist(input.id);
       const summary = playlistDeletedSummary(deleted.playlist, deleted.wasActive);
       recordAudit(tx, { actor: ctx.user, action: 'playlist.delete', target: playlistTarget(input.id), summary });
     });
-    ctx.deps.events.publish('slider-data-changed');
     ctx.log.info({ adminId: ctx.user.id, playlistId: input.id }, 'admin deleted a playlist');
     return { message: 'Playlist deleted' };
   }),

@@ -2,40 +2,9 @@
 // looked up lazily so that public calls never touch the token or the database for it.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { UserStatus, Role } from '../../shared/constants';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
-import type { LoginLockout } from '../auth/login-lockout';
-import type { Mailer } from '../auth/mailer';
-import type { SessionTokens } from '../auth/session-tokens';
-import type { TwoFactorStore } from '../auth/two-factor-data';
-import type { EventBus } from '../events/event-bus';
-import type { AddressLimit, AddressLimiter } from '../limits/address-limits';
-import type { CounterStore } from '../limits/counter-store';
-import type { Thumbnails } from '../media/thumbnails';
-import type { PublicSliderCache } from '../slider/public-data';
+import type { AppDeps } from '../app-deps';
+import type { AddressLimit } from '../limits/address-limits';
 import { findSessionUser } from '../users/data';
-
-export interface AppDeps {
-  config: AppConfig;
-  db: Db;
-  /** Read only, with a small page cache: for reads that sweep a whole table (server/db/client.ts). */
-  bulkReadDb: Db;
-  tokens: SessionTokens;
-  mailer: Mailer;
-  /** Every limit's counts (CONTRACT §3). */
-  counters: CounterStore;
-  loginLockout: LoginLockout;
-  addressLimit: AddressLimiter;
-  /** Tells every process of the site of a change (publish 'slider-data-changed' after any change to the config, playlists or library). */
-  events: EventBus;
-  /** The public slider answer, rebuilt after every 'slider-data-changed'. */
-  publicSlider: PublicSliderCache;
-  thumbnails: Thumbnails;
-  /** Two-factor sign-in's data: the database and the box its secrets are sealed in. */
-  twoFactor: TwoFactorStore;
-  /** Milliseconds since the epoch: the time two-factor codes and sign-in challenges are read by (tests move it). */
-  clock: () => number;
-}
 
 export interface SessionUser {
   id: string;

@@ -5,14 +5,12 @@
 // an admin who is suspended or signed out stops getting rows. A batch is fetched only when the
 // client has taken the one before (backpressure), and a client that goes away ends the loop.
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { USERS_EXPORT_PATH } from '../../shared/constants';
 import { listUsersInput } from '../../shared/user-schemas';
 import type { OperationDoc } from '../openapi/operation';
-import { DEFAULT_ERROR_STYLE } from '../rest/errors';
-import { sendProcedureError } from '../rest/routes';
-import type { Context } from '../trpc/context';
-import { createCaller } from '../trpc/router';
+import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
+import { createCaller, type ContextFactory } from '../trpc/router';
 import type { ExportBatch } from './export-query';
 import type { UserPosition } from './user-order';
 import { usersCsv } from './users-csv';
@@ -56,7 +54,7 @@ const exportDoc: OperationDoc = {
 
 const exportFileName = (now: Date) => `members-${now.toISOString().slice(0, 10)}.csv`;
 
-export function registerExportRoute(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Context) {
+export function registerExportRoute(app: FastifyInstance, createContext: ContextFactory) {
   app.get(
     USERS_EXPORT_PATH,
     // No HEAD twin: Fastify would run the whole export for it and throw the rows away.

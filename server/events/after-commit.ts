@@ -1,0 +1,32 @@
+// A write tells every process of its change itself (DESIGN "Past one machine"), but only once its
+// transaction has committed: a change that is refused or rolled back tells no one. SQLite's
+// transactions are synchronous, so the events wait in PendingEvents until the commit returns.
+import type { Db, Tx } from '../db/client';
+import type { EventBus, SiteEvent } from './event-bus';
+
+/**
+ * The events of one transaction. A data function that changes what others must know of takes
+ * this, not the EventBus (which does not fit it), so that it cannot publish before the commit.
+ */
+export class PendingEvents {
+  private readonly events = new Set<SiteEvent>();
+
+  /** Published once, at the commit, however many writes of the transaction publish it. */
+  publish(event: SiteEvent): void {
+    this.events.add(event);
+  }
+
+  /** @internal for commitThenPublish: after the commit. */
+  flushTo(bus: EventBus): void {
+    for (const event of this.events) bus.publish(event);
+    this.events.clear();
+  }
+}
+
+/** Runs `work` in one transaction, then publishes what its writes published, if it committed. */
+export function commitThenPublish<T>(deps: { db: Db; events: EventBus }, work: (tx: Tx, events: PendingEvents) => T): T {
+  const pending = new PendingEvents();
+  const result = deps.db.transaction((tx) => work(tx, pending));
+  pending.flushTo(deps.events);
+  return result;
+}
