@@ -47,7 +47,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The client talks to the server through tRPC types only, never its code.
+      // The client talks to the server through tRPC types only, never its code, and names them in
+      // one place (lib/trpc.ts). Other imports say where they go: @/ or @shared/, not a count of folders.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'client/ may import server types only (import type).' },
+            { group: ['../../**'], message: 'Import from @/ (client/src) or @shared/ instead of climbing folders.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one file that names the server's router type.
+    files: ['client/src/lib/trpc.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'client/ may import server types only (import type).' }] },

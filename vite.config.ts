@@ -1,7 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// `@/` is client/src and `@shared/` the code client and server share (tsconfig.json's paths say
+// the same to the compiler), so that no import climbs out of a deep section folder by counting.
+export const sourceAliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./client/src/', import.meta.url)) },
+  { find: /^@shared\//, replacement: fileURLToPath(new URL('./shared/', import.meta.url)) },
+];
 
 // react-router 7's package exports name only its development build, for every condition (its
 // issue #12532, "intended to be temporary"); a production build takes the production one beside
@@ -17,7 +25,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig(({ command }) => ({
   root: 'client',
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: [...sourceAliases, ...(command === 'build' ? reactRouterProduction : [])] },
   plugins: [react()],
   // Replaced by a fresh nonce in every page response (server/http/client.ts). Vite also writes it into
   // <meta property="csp-nonce">, where the drag-and-drop library's <style> elements take it from.

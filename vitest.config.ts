@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './vite.config';
 
 export default defineConfig({
+  resolve: { alias: sourceAliases },
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],

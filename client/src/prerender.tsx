@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
-import { SITE_NAME } from '../../shared/constants';
+import { SITE_NAME } from '@shared/constants';
 import { PageTitleSink } from './lib/use-page-title';
 
 export const PRERENDERED_PATHS = ['/', '/courses', '/terms', '/login', '/join', '/forgot-password'];

@@ -2,7 +2,7 @@
 // visitors and members never download any of this.
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation, useMatches } from 'react-router-dom';
-import { SITE_NAME } from '../../../shared/constants';
+import { SITE_NAME } from '@shared/constants';
 import { homePathOf, useToken } from '../lib/session';
 import './site-header.css';
 

@@ -1,7 +1,7 @@
 // The session token in localStorage (spec §3), its decoded role, and a tiny store so that
 // components showing signed-in state re-render when it changes (here or in another tab).
 import { useSyncExternalStore } from 'react';
-import { ROLES, TOKEN_STORAGE_KEY, type Role } from '../../../shared/constants';
+import { ROLES, TOKEN_STORAGE_KEY, type Role } from '@shared/constants';
 
 const listeners = new Set<() => void>();
 

@@ -3,8 +3,11 @@
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/trpc/router';
-import { TRPC_MAX_BATCH_DEFAULT } from '../../../shared/constants';
+import { TRPC_MAX_BATCH_DEFAULT } from '@shared/constants';
 import { getToken } from './session';
+
+// The one place the client names the server's router; the screens take its types from here.
+export type { AppRouter };
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -2,7 +2,7 @@
 // and send the person to sign in again, carrying the server's explanation along.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from './server-message';
 import { clearToken } from './session';
 import { trpc } from './trpc';

@@ -3,7 +3,7 @@
 // only logs a failure. The sections cache last scans and file lists under different keys (the saved
 // base path, or none meaning the saved one), so a scan refreshes them all.
 import { useCallback, useState } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from './server-message';
 import { trpc } from './trpc';
 import type { ShowStatus } from './use-timed-status';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { SITE_NAME } from '../../../shared/constants';
+import { SITE_NAME } from '@shared/constants';
 
 /** Receives the page's title while the build prerenders it (client/src/prerender.tsx); null in the browser. */
 export const PageTitleSink = createContext<((title: string) => void) | null>(null);

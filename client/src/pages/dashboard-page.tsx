@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';

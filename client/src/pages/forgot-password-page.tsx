@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';

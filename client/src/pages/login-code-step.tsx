@@ -1,7 +1,7 @@
 // Sign-in's second step (CONTRACT §3 "Two-factor sign-in"): the password was right and the account
 // has two-factor on, so the app's code (or a recovery code) finishes the sign-in.
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { AuthCard } from '../ui/auth-card';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { homePathOf, setToken } from '../lib/session';
 import { trpc } from '../lib/trpc';

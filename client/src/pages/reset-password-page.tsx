@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { RESET_REDIRECT_MS } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
+import { RESET_REDIRECT_MS } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicSliderData } from '../../../shared/slider';
+import type { PublicSliderData } from '@shared/slider';
 import { BackgroundLayer } from '../app/background-layer';
 import { BackgroundSlider } from './background-slider';
 import { PUBLIC_SLIDER_URL } from './use-public-slider-data';

@@ -3,7 +3,7 @@
 // every slide is broken. The media are handled outside React (DomStage): two layers whose content
 // changes every few seconds are the sequencer's business, not something to re-render.
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { Slide } from '../../../shared/slider';
+import type { Slide } from '@shared/slider';
 import { DomStage } from './dom-stage';
 import { Sequencer } from './sequencer';
 import { configFromData, overlayFromConfig, slidesFromData } from './slides';

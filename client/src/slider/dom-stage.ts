@@ -1,7 +1,7 @@
 // The SlideStage in a real page: two layer elements that each hold at most one <img> or <video>,
 // and a black overlay. Everything a slide allocates (element, listeners, decoder) is released in
 // clear(), which the sequencer calls for every layer it leaves behind.
-import type { Slide } from '../../../shared/slider';
+import type { Slide } from '@shared/slider';
 import type { LayerId, PrepareOptions, Readiness, SlideStage } from './sequencer';
 
 interface LayerMedia {

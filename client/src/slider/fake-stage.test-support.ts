@@ -1,7 +1,7 @@
 // Test support only (imported by sequencer.test.ts; never by the app): a SlideStage for the
 // sequencer's tests. Slides become ready after a delay chosen per src (on the test's fake clock),
 // fail, or never answer, and every call is recorded with the time it was made.
-import type { Slide } from '../../../shared/slider';
+import type { Slide } from '@shared/slider';
 import type { LayerId, PrepareOptions, Readiness, SlideStage } from './sequencer';
 
 export type Behaviour = { readyAfter: number } | 'fail' | 'never';

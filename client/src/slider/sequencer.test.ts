@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Slide } from '../../../shared/slider';
+import type { Slide } from '@shared/slider';
 import { FakeStage, type Behaviour } from './fake-stage.test-support';
 import { BLACKOUT_MS, MIN_PREFADE_MS, READY_WAIT_MS, Sequencer } from './sequencer';
 import type { ShowSettings } from './slides';

@@ -14,7 +14,7 @@
 //
 // At most one timer is pending at any moment, and every asynchronous answer carries a token, so an
 // answer that arrives after a restart, a pause or a stop is recognised as stale and ignored.
-import type { Slide } from '../../../shared/slider';
+import type { Slide } from '@shared/slider';
 import { sequentialOrder, shuffledOrder, type Random, type SlideOrder } from './slide-order';
 import { stillSlideIndex, type ShowSettings } from './slides';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLIDER_DEFAULTS } from '../../../shared/slider';
+import { SLIDER_DEFAULTS } from '@shared/slider';
 import { configFromData, overlayFromConfig, slidesFromData, stillSlideIndex } from './slides';
 
 describe('reading the public slider data', () => {

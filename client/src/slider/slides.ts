@@ -1,7 +1,7 @@
 // Turns the public slider answer into what the slideshow plays: a list of slides and sane timings.
 // The server validates what it stores, but this runs on every page view against whatever arrives,
 // so anything malformed is dropped here rather than breaking the background.
-import { parseOverlayColor, SLIDER_DEFAULTS, type PublicSliderConfig, type Slide } from '../../../shared/slider';
+import { parseOverlayColor, SLIDER_DEFAULTS, type PublicSliderConfig, type Slide } from '@shared/slider';
 
 export interface ShowSettings {
   cycleTime: number;

@@ -2,7 +2,7 @@
 // Account Security section both show it. Off: set it up (a QR code and the key, confirmed by the
 // app's first code), then the recovery codes once. On: turn it off with the password and a code.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { Button } from '../ui/button';

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { TWO_FACTOR_CODE_MAX_LENGTH } from '../../../shared/constants';
+import { TWO_FACTOR_CODE_MAX_LENGTH } from '@shared/constants';
 import { Field } from './field';
 import './code-field.css';
 

@@ -2,7 +2,7 @@
 // "No preview" box if neither loads. A failure is remembered per url, so a new version (after a
 // rescan) or another file in the same slot tries again from the thumbnail.
 import { useState } from 'react';
-import { mediaUrl, thumbnailUrl } from '../../../shared/media';
+import { mediaUrl, thumbnailUrl } from '@shared/media';
 
 interface ImageThumbnailProps {
   /** The file's path relative to the base path (image/dawn.png). */

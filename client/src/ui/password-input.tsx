@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Field } from './field';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import './password-input.css';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {

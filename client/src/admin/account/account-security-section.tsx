@@ -1,8 +1,8 @@
 // Account Security: the signed-in admin's own two-factor sign-in, the same panel members have on
 // their dashboard. (Another user's is cleared from User Management.)
 import { useId } from 'react';
-import { PanelSection } from '../../ui/panel-section';
-import { TwoFactorSettings } from '../../two-factor/two-factor-settings';
+import { PanelSection } from '@/ui/panel-section';
+import { TwoFactorSettings } from '@/two-factor/two-factor-settings';
 
 export function AccountSecuritySection() {
   const headingId = useId();

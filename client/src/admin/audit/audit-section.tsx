@@ -1,15 +1,15 @@
 // Audit Log (CONTRACT §3 "Operators"): who changed what, newest first, 20 a page, filtered by action.
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUDIT_ACTIONS } from '../../../../shared/audit';
-import type { ListAuditInput } from '../../../../shared/audit-schemas';
-import { MESSAGES } from '../../../../shared/messages';
-import { serverMessage } from '../../lib/server-message';
-import { trpc } from '../../lib/trpc';
-import { StatusMessage } from '../../ui/status-message';
-import { Pagination } from '../../ui/pagination';
-import { PanelSection } from '../../ui/panel-section';
-import { SelectField } from '../../ui/select-field';
+import { AUDIT_ACTIONS } from '@shared/audit';
+import type { ListAuditInput } from '@shared/audit-schemas';
+import { MESSAGES } from '@shared/messages';
+import { serverMessage } from '@/lib/server-message';
+import { trpc } from '@/lib/trpc';
+import { StatusMessage } from '@/ui/status-message';
+import { Pagination } from '@/ui/pagination';
+import { PanelSection } from '@/ui/panel-section';
+import { SelectField } from '@/ui/select-field';
 import { AuditTable } from './audit-table';
 import './audit-section.css';
 

@@ -1,6 +1,6 @@
 // The audit table: when, who, what, on what, and the one-line summary of each entry.
-import type { AuditEntry } from '../../../../shared/audit';
-import { DataTable, DataTableMessage } from '../../ui/data-table';
+import type { AuditEntry } from '@shared/audit';
+import { DataTable, DataTableMessage } from '@/ui/data-table';
 
 const COLUMNS = ['When', 'Actor', 'Action', 'Target', 'Summary'] as const;
 

@@ -2,19 +2,19 @@
 // playlists that pick from them. The libraries are always those of the saved base path, the one
 // /media and /thumbs serve.
 import { useEffect, useState } from 'react';
-import { scanVersion } from '../../../../shared/media';
-import { MESSAGES } from '../../../../shared/messages';
-import type { SliderConfig } from '../../../../shared/slider';
-import type { LibraryFile } from '../../lib/media-types';
-import { serverMessage } from '../../lib/server-message';
-import { trpc } from '../../lib/trpc';
-import { useLastScan } from '../../lib/use-last-scan';
-import { useMediaScan, type ScanButton } from '../../lib/use-media-scan';
-import { useTimedStatus } from '../../lib/use-timed-status';
-import { Button } from '../../ui/button';
-import { PanelSection } from '../../ui/panel-section';
-import { Spinner } from '../../ui/spinner';
-import { StatusMessage } from '../../ui/status-message';
+import { scanVersion } from '@shared/media';
+import { MESSAGES } from '@shared/messages';
+import type { SliderConfig } from '@shared/slider';
+import type { LibraryFile } from '@/lib/media-types';
+import { serverMessage } from '@/lib/server-message';
+import { trpc } from '@/lib/trpc';
+import { useLastScan } from '@/lib/use-last-scan';
+import { useMediaScan, type ScanButton } from '@/lib/use-media-scan';
+import { useTimedStatus } from '@/lib/use-timed-status';
+import { Button } from '@/ui/button';
+import { PanelSection } from '@/ui/panel-section';
+import { Spinner } from '@/ui/spinner';
+import { StatusMessage } from '@/ui/status-message';
 import { LibraryGrid } from './library-grid';
 import { contentOf, keepInLibrary } from './playlist-items';
 import { PlaylistStrip } from './playlist-strip';

@@ -1,4 +1,4 @@
-import type { LastScan } from '../../lib/media-types';
+import type { LastScan } from '@/lib/media-types';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,8 +1,8 @@
 // Image Library / Video Library (spec §2, §4): every file of the kind as a thumbnail with its name.
 // A file is a toggle button: clicking it adds it to the playlist being edited, or takes it out.
-import type { SlideType } from '../../../../shared/slider';
-import type { LibraryFile } from '../../lib/media-types';
-import { Panel } from '../../ui/panel';
+import type { SlideType } from '@shared/slider';
+import type { LibraryFile } from '@/lib/media-types';
+import { Panel } from '@/ui/panel';
 import { MediaThumb } from './media-thumb';
 import { itemUrl } from './playlist-items';
 

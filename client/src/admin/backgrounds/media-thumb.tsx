@@ -1,8 +1,8 @@
 // A small preview of a library file: for an image its thumbnail (ui/image-thumbnail.tsx), for a
 // video its first frame.
-import { mediaUrl } from '../../../../shared/media';
-import type { SlideType } from '../../../../shared/slider';
-import { ImageThumbnail } from '../../ui/image-thumbnail';
+import { mediaUrl } from '@shared/media';
+import type { SlideType } from '@shared/slider';
+import { ImageThumbnail } from '@/ui/image-thumbnail';
 
 interface MediaThumbProps {
   /** The file's path relative to the base path (image/dawn.png). */

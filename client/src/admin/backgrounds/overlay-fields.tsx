@@ -2,7 +2,7 @@
 // three sliders of whole numbers 0 to 255, previewed live on a swatch.
 import { colorComponent, type Rgb } from './settings-draft';
 import { RangeField } from './range-field';
-import { Fieldset } from '../../ui/fieldset';
+import { Fieldset } from '@/ui/fieldset';
 
 interface OverlayFieldsProps {
   opacity: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaFile } from '../../../../shared/media';
-import { playlistItems, type PlaylistItem } from '../../../../shared/slider';
+import type { MediaFile } from '@shared/media';
+import { playlistItems, type PlaylistItem } from '@shared/slider';
 import { contentOf, itemKeys, keepInLibrary, moveItem, nameFromUrl, removeAt, sameItems, toggleFile } from './playlist-items';
 
 const file = (path: string, category: MediaFile['category'] = 'image'): MediaFile => ({ path, name: path.split('/').pop()!, size: 1, category });

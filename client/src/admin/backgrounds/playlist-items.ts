@@ -1,7 +1,7 @@
 // The editing list of a playlist (spec §3 "Playlist", §4 playlist editing, §5 save rule) as plain
 // functions over arrays, so the hook that holds it stays about state.
-import { mediaUrl, type MediaFile } from '../../../../shared/media';
-import type { PlaylistItem } from '../../../../shared/slider';
+import { mediaUrl, type MediaFile } from '@shared/media';
+import type { PlaylistItem } from '@shared/slider';
 
 /** A playlist's url for a library file: unversioned, so it stays valid after the next scan. */
 export function itemUrl(file: Pick<MediaFile, 'path'>): string {

@@ -20,10 +20,10 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import type { PlaylistItem, SlideType } from '../../../../shared/slider';
-import { cspNonce } from '../../lib/csp-nonce';
-import type { LibraryFile } from '../../lib/media-types';
-import { Panel } from '../../ui/panel';
+import type { PlaylistItem, SlideType } from '@shared/slider';
+import { cspNonce } from '@/lib/csp-nonce';
+import type { LibraryFile } from '@/lib/media-types';
+import { Panel } from '@/ui/panel';
 import { MediaThumb, MissingThumb } from './media-thumb';
 import { itemKeys, nameFromUrl } from './playlist-items';
 

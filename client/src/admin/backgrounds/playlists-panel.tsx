@@ -1,16 +1,16 @@
 // Playlists (spec §2, §4, §5, §8): pick one to edit, delete one after a confirm, name a new one,
 // and save the one being edited. Failures interrupt with an alert naming the reason.
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../../shared/messages';
-import { PLAYLIST_NAME_MAX_LENGTH, playlistItems, type Playlist } from '../../../../shared/slider';
-import { serverMessage } from '../../lib/server-message';
-import type { Status } from '../../lib/use-timed-status';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Field } from '../../ui/field';
-import { MessageDialog } from '../../ui/message-dialog';
-import { Panel } from '../../ui/panel';
-import { StatusMessage } from '../../ui/status-message';
+import { MESSAGES } from '@shared/messages';
+import { PLAYLIST_NAME_MAX_LENGTH, playlistItems, type Playlist } from '@shared/slider';
+import { serverMessage } from '@/lib/server-message';
+import type { Status } from '@/lib/use-timed-status';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Field } from '@/ui/field';
+import { MessageDialog } from '@/ui/message-dialog';
+import { Panel } from '@/ui/panel';
+import { StatusMessage } from '@/ui/status-message';
 import { countLabel } from './playlist-items';
 
 interface PlaylistsPanelProps {

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 // The field's label and spacing, for this slider that is laid out as a field.
-import '../../ui/field.css';
+import '@/ui/field.css';
 
 interface RangeFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'value' | 'onChange'> {
   label: string;

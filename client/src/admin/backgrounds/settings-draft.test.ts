@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SliderConfig } from '../../../../shared/slider';
+import type { SliderConfig } from '@shared/slider';
 import { colorComponent, configOf, draftOf, parseMs } from './settings-draft';
 
 const CONFIG: SliderConfig = {

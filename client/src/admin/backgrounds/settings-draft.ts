@@ -1,7 +1,7 @@
 // The Global Slider Settings form's values as typed (spec §3 "Slider config", §5): millisecond
 // fields keep the text the admin is typing and become integers only when pushed, so a field can
 // be cleared and retyped without jumping to 0 on the way.
-import { parseOverlayColor, type SliderConfig } from '../../../../shared/slider';
+import { parseOverlayColor, type SliderConfig } from '@shared/slider';
 
 export type Rgb = [number, number, number];
 

@@ -2,15 +2,15 @@
 // timings, overlay and order. The form keeps its own values; Save pushes them to the section and
 // the section stores them.
 import { useState, type FormEvent } from 'react';
-import { MAX_DURATION_MS, type Playlist, type SliderConfig } from '../../../../shared/slider';
-import type { LastScan } from '../../lib/media-types';
-import { scanButtonState, type ScanButton } from '../../lib/use-media-scan';
-import type { Status } from '../../lib/use-timed-status';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { Panel } from '../../ui/panel';
-import { SelectField } from '../../ui/select-field';
-import { StatusMessage } from '../../ui/status-message';
+import { MAX_DURATION_MS, type Playlist, type SliderConfig } from '@shared/slider';
+import type { LastScan } from '@/lib/media-types';
+import { scanButtonState, type ScanButton } from '@/lib/use-media-scan';
+import type { Status } from '@/lib/use-timed-status';
+import { Button } from '@/ui/button';
+import { Field } from '@/ui/field';
+import { Panel } from '@/ui/panel';
+import { SelectField } from '@/ui/select-field';
+import { StatusMessage } from '@/ui/status-message';
 import { LastScanLine } from './last-scan-line';
 import { OverlayFields } from './overlay-fields';
 import { configOf, draftOf, type SettingsDraft } from './settings-draft';

@@ -1,8 +1,8 @@
 // The image and video libraries of the saved base path: the one /media and /thumbs serve, so the
 // previews are of these files and a playlist saved from them plays (spec §5, §7).
 import { useEffect, useMemo } from 'react';
-import type { LibraryFile } from '../../lib/media-types';
-import { trpc } from '../../lib/trpc';
+import type { LibraryFile } from '@/lib/media-types';
+import { trpc } from '@/lib/trpc';
 import { itemUrl } from './playlist-items';
 
 const NO_FILES: LibraryFile[] = [];

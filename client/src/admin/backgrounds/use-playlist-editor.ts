@@ -1,8 +1,8 @@
 // Which playlist is being edited and its editing list (spec §4): selecting a playlist loads its
 // items; library clicks, drags and removals change only this list until Save Selected Playlist.
 import { useMemo, useState } from 'react';
-import { playlistItems, type Playlist, type PlaylistItem } from '../../../../shared/slider';
-import type { LibraryFile } from '../../lib/media-types';
+import { playlistItems, type Playlist, type PlaylistItem } from '@shared/slider';
+import type { LibraryFile } from '@/lib/media-types';
 import { moveItem, removeAt, sameItems, toggleFile } from './playlist-items';
 
 export function usePlaylistEditor(playlists: readonly Playlist[]) {

@@ -1,9 +1,9 @@
 // The playlists and the calls that change them. The cached list is patched with each answer at
 // once (so counts and the unsaved-changes mark are right without waiting), then reloaded.
 import { useEffect } from 'react';
-import type { Playlist } from '../../../../shared/slider';
-import { trpc } from '../../lib/trpc';
-import type { ShowStatus } from '../../lib/use-timed-status';
+import type { Playlist } from '@shared/slider';
+import { trpc } from '@/lib/trpc';
+import type { ShowStatus } from '@/lib/use-timed-status';
 
 const NO_PLAYLISTS: Playlist[] = [];
 

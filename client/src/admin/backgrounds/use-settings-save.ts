@@ -2,10 +2,10 @@
 // 100 ms, as the original's did after pushing them to its parent. The button counts as busy from the
 // click, so a second click in that gap sends nothing twice.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SliderConfig } from '../../../../shared/slider';
-import { serverMessage } from '../../lib/server-message';
-import { trpc } from '../../lib/trpc';
-import type { ShowStatus } from '../../lib/use-timed-status';
+import type { SliderConfig } from '@shared/slider';
+import { serverMessage } from '@/lib/server-message';
+import { trpc } from '@/lib/trpc';
+import type { ShowStatus } from '@/lib/use-timed-status';
 
 const SAVE_DELAY_MS = 100;
 const SAVE_ERROR_MS = 4000;

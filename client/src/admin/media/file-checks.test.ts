@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, MAX_UPLOAD_BYTES } from '../../../../shared/media';
+import { formatBytes, MAX_UPLOAD_BYTES } from '@shared/media';
 import { checkPickedFiles, fitsCategory, INVALID_TYPE_MS, TOO_LARGE_MS } from './file-checks';
 
 function file(name: string, type: string, size = 10): File {

@@ -1,9 +1,9 @@
 // One file of the library: a preview that suits its kind, and a checkbox named by the file.
 import { useId } from 'react';
-import { mediaUrl } from '../../../../shared/media';
-import type { LibraryFile } from '../../lib/media-types';
-import { ImageThumbnail } from '../../ui/image-thumbnail';
-import { formatBytes } from '../../../../shared/media';
+import { mediaUrl } from '@shared/media';
+import type { LibraryFile } from '@/lib/media-types';
+import { ImageThumbnail } from '@/ui/image-thumbnail';
+import { formatBytes } from '@shared/media';
 
 interface LibraryItemProps {
   file: LibraryFile;

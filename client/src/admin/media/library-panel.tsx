@@ -1,11 +1,11 @@
 // Current {Type} Library (spec §2): every file of the chosen type with a checkbox, Refresh, and
 // Delete Selected after a confirmation.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { MediaCategory } from '../../../../shared/media';
-import type { LibraryFile } from '../../lib/media-types';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Panel } from '../../ui/panel';
+import type { MediaCategory } from '@shared/media';
+import type { LibraryFile } from '@/lib/media-types';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Panel } from '@/ui/panel';
 import { LibraryItem } from './library-item';
 import { MEDIA_KINDS } from './media-kinds';
 

@@ -1,6 +1,6 @@
 // How the screen names each media category (spec §2, §5, §8): the selector's option, the word in
 // messages ("to images", "No images found") and the library's title ("Current Images Library").
-import { MEDIA_EXTENSIONS, MEDIA_TYPE_WORDS, type MediaCategory } from '../../../../shared/media';
+import { MEDIA_EXTENSIONS, MEDIA_TYPE_WORDS, type MediaCategory } from '@shared/media';
 
 interface MediaKind {
   /** Lower case and plural, as messages use it: images, videos, audio. */

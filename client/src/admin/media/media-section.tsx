@@ -1,11 +1,11 @@
 // Media Manager (spec §2, §4, §5, §8): scan the library, choose a media type, upload files of that
 // type, and browse or delete the type's library. Messages go to one status line.
 import { useCallback, useId, useState } from 'react';
-import { scanVersion, type MediaCategory } from '../../../../shared/media';
-import { useTimedStatus } from '../../lib/use-timed-status';
-import { Panel } from '../../ui/panel';
-import { PanelSection } from '../../ui/panel-section';
-import { StatusMessage } from '../../ui/status-message';
+import { scanVersion, type MediaCategory } from '@shared/media';
+import { useTimedStatus } from '@/lib/use-timed-status';
+import { Panel } from '@/ui/panel';
+import { PanelSection } from '@/ui/panel-section';
+import { StatusMessage } from '@/ui/status-message';
 import { checkPickedFiles } from './file-checks';
 import { LibraryPanel } from './library-panel';
 import { MediaTypeSelector } from './media-type-selector';

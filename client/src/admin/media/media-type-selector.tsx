@@ -1,6 +1,6 @@
 // Media type (spec §2): images, videos or audio. It decides what is uploaded and which library is
 // shown; a radio group, so all three choices are visible and one arrow key away.
-import { MEDIA_CATEGORIES, type MediaCategory } from '../../../../shared/media';
+import { MEDIA_CATEGORIES, type MediaCategory } from '@shared/media';
 import { MEDIA_KINDS } from './media-kinds';
 
 interface MediaTypeSelectorProps {

@@ -1,10 +1,10 @@
 // Files Ready for Upload (spec §2): each file with a preview, its size and type and a remove
 // button; Clear All and Upload Files; progress bars while the upload runs.
 import { useCallback, useId, useState } from 'react';
-import { extensionOf, MEDIA_EXTENSIONS } from '../../../../shared/media';
-import type { UploadProgress } from '../../lib/request';
-import { Button } from '../../ui/button';
-import { formatBytes } from '../../../../shared/media';
+import { extensionOf, MEDIA_EXTENSIONS } from '@shared/media';
+import type { UploadProgress } from '@/lib/request';
+import { Button } from '@/ui/button';
+import { formatBytes } from '@shared/media';
 import type { PendingFile } from './use-pending-files';
 
 interface PendingListProps {

@@ -1,9 +1,9 @@
 // File Scanner (spec §2): scan, rescan, show or hide the library, and what the last scan found.
-import type { LastScan } from '../../lib/media-types';
-import { scanButtonState, type ScanButton } from '../../lib/use-media-scan';
-import { Button } from '../../ui/button';
-import { Panel } from '../../ui/panel';
-import { Spinner } from '../../ui/spinner';
+import type { LastScan } from '@/lib/media-types';
+import { scanButtonState, type ScanButton } from '@/lib/use-media-scan';
+import { Button } from '@/ui/button';
+import { Panel } from '@/ui/panel';
+import { Spinner } from '@/ui/spinner';
 
 interface ScannerPanelProps {
   lastScan: LastScan | null;

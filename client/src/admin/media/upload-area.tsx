@@ -1,7 +1,7 @@
 // Upload area (spec §2): drop files on it, or click it (or focus it and press Enter or Space) to
 // browse. The file input is real and labelled; it is only drawn as the whole drop zone.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { MEDIA_EXTENSIONS, type MediaCategory } from '../../../../shared/media';
+import { MEDIA_EXTENSIONS, type MediaCategory } from '@shared/media';
 import { acceptFor, MEDIA_KINDS } from './media-kinds';
 
 interface UploadAreaProps {

@@ -1,7 +1,7 @@
 // Whether a media base path is configured (Background Manager sets it in the slider config).
 // Without one there is nothing to scan, list or upload into (spec §5).
 import { useEffect } from 'react';
-import { trpc } from '../../lib/trpc';
+import { trpc } from '@/lib/trpc';
 
 /**
  * loading: not known yet; set / missing: as configured; unknown: the config could not be read,

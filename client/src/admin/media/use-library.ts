@@ -1,11 +1,11 @@
 // One category's library (spec §2): the files, which of them are ticked, and deleting those.
 import { useEffect, useMemo, useState } from 'react';
-import type { MediaCategory } from '../../../../shared/media';
-import { MESSAGES } from '../../../../shared/messages';
-import type { LibraryFile } from '../../lib/media-types';
-import { serverMessage } from '../../lib/server-message';
-import { trpc } from '../../lib/trpc';
-import type { ShowStatus } from '../../lib/use-timed-status';
+import type { MediaCategory } from '@shared/media';
+import { MESSAGES } from '@shared/messages';
+import type { LibraryFile } from '@/lib/media-types';
+import { serverMessage } from '@/lib/server-message';
+import { trpc } from '@/lib/trpc';
+import type { ShowStatus } from '@/lib/use-timed-status';
 
 /** Spec §8. */
 const DELETED_MS = 4000;

@@ -1,9 +1,9 @@
 // The Media Manager's file scanner (spec §4): the saved base path's scans and last scan, and silent
 // rescans half a second after an upload or a delete.
 import { useCallback, useEffect, useRef } from 'react';
-import { useLastScan } from '../../lib/use-last-scan';
-import { useMediaScan, type ScanButton } from '../../lib/use-media-scan';
-import type { ShowStatus } from '../../lib/use-timed-status';
+import { useLastScan } from '@/lib/use-last-scan';
+import { useMediaScan, type ScanButton } from '@/lib/use-media-scan';
+import type { ShowStatus } from '@/lib/use-timed-status';
 import { basePathUsable, type BasePathState } from './use-base-path';
 
 /** Spec §9. */

@@ -1,12 +1,12 @@
 // Sending the pending files (spec §4, §8): progress per file and overall while it runs, then the
 // list cleared, the library reloaded and a quiet rescan, or the server's reason.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MediaCategory } from '../../../../shared/media';
-import { MESSAGES } from '../../../../shared/messages';
-import type { LibraryFile } from '../../lib/media-types';
-import { failureReason, uploadFiles, type UploadProgress } from '../../lib/request';
-import { trpc } from '../../lib/trpc';
-import type { ShowStatus } from '../../lib/use-timed-status';
+import type { MediaCategory } from '@shared/media';
+import { MESSAGES } from '@shared/messages';
+import type { LibraryFile } from '@/lib/media-types';
+import { failureReason, uploadFiles, type UploadProgress } from '@/lib/request';
+import { trpc } from '@/lib/trpc';
+import type { ShowStatus } from '@/lib/use-timed-status';
 import { MEDIA_KINDS } from './media-kinds';
 import { NO_BASE_PATH_FOR_UPLOAD, type BasePathState } from './use-base-path';
 import type { PendingFile } from './use-pending-files';

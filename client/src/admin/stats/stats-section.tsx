@@ -1,10 +1,10 @@
 // Dashboard Overview (spec §2): the platform's figures, fetched afresh every time it is shown.
 import { useId } from 'react';
-import { MESSAGES } from '../../../../shared/messages';
-import { serverMessage } from '../../lib/server-message';
-import { trpc } from '../../lib/trpc';
-import { StatusMessage } from '../../ui/status-message';
-import { PanelSection } from '../../ui/panel-section';
+import { MESSAGES } from '@shared/messages';
+import { serverMessage } from '@/lib/server-message';
+import { trpc } from '@/lib/trpc';
+import { StatusMessage } from '@/ui/status-message';
+import { PanelSection } from '@/ui/panel-section';
 import './stats-section.css';
 
 export function StatsSection() {

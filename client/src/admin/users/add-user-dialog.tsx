@@ -1,14 +1,14 @@
 // Add User (spec §2, §5): name, email, password and role; a new account starts free and active.
 import { useId, useState, type FormEvent } from 'react';
-import { ROLES, type MembershipTier, type Role, type UserStatus } from '../../../../shared/constants';
-import { Button } from '../../ui/button';
-import { EmailField } from '../../ui/email-field';
-import { Field } from '../../ui/field';
-import { Modal } from '../../ui/modal';
-import { NewPasswordField } from '../../ui/password-input';
-import { SelectField } from '../../ui/select-field';
+import { ROLES, type MembershipTier, type Role, type UserStatus } from '@shared/constants';
+import { Button } from '@/ui/button';
+import { EmailField } from '@/ui/email-field';
+import { Field } from '@/ui/field';
+import { Modal } from '@/ui/modal';
+import { NewPasswordField } from '@/ui/password-input';
+import { SelectField } from '@/ui/select-field';
 import type { CreateUserInput } from './user-types';
-import { Form } from '../../ui/form';
+import { Form } from '@/ui/form';
 import './add-user-dialog.css';
 
 const NEW_USER: { membershipTier: MembershipTier; status: UserStatus } = { membershipTier: 'free', status: 'active' };

@@ -2,9 +2,9 @@
 // pages, read with the session's token and saved under the name the server gives. Progress and
 // the outcome go to the section's status line, where the eye already is.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { USERS_EXPORT_PATH, type SortOrder, type UserSortField } from '../../../../shared/constants';
-import { downloadFile, failureReason } from '../../lib/request';
-import { saveFile } from '../../lib/save-file';
+import { USERS_EXPORT_PATH, type SortOrder, type UserSortField } from '@shared/constants';
+import { downloadFile, failureReason } from '@/lib/request';
+import { saveFile } from '@/lib/save-file';
 import { CsvRecordCounter } from './csv-record-counter';
 
 export interface Notice {

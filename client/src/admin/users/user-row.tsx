@@ -1,9 +1,9 @@
 // One row of the user table, in display mode or, for the one being edited, edit mode (spec §4).
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { MEMBERSHIP_TIERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from '../../../../shared/constants';
-import { Button } from '../../ui/button';
+import { MEMBERSHIP_TIERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from '@shared/constants';
+import { Button } from '@/ui/button';
 import { draftOf, type AdminUser, type UserDraft } from './user-types';
-import { inputClass } from '../../ui/field';
+import { inputClass } from '@/ui/field';
 import './user-row.css';
 
 interface UserRowProps {

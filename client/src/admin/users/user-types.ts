@@ -1,7 +1,7 @@
 // The shapes the user list trades in, taken from the server's router types (never its code).
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { MembershipTier, Role, UserStatus } from '../../../../shared/constants';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { MembershipTier, Role, UserStatus } from '@shared/constants';
+import type { AppRouter } from '@/lib/trpc';
 
 export type AdminUser = inferRouterOutputs<AppRouter>['users']['list']['data'][number];
 export type UpdateUserInput = inferRouterInputs<AppRouter>['users']['update'];

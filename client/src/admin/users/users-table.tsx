@@ -1,7 +1,7 @@
 // The user table (spec §2): sortable column headers, then one row per user of the page.
 import type { ReactNode, Ref } from 'react';
-import type { SortOrder, UserSortField } from '../../../../shared/constants';
-import { DataTable, DataTableMessage } from '../../ui/data-table';
+import type { SortOrder, UserSortField } from '@shared/constants';
+import { DataTable, DataTableMessage } from '@/ui/data-table';
 import './users-table.css';
 
 interface Column {
