@@ -8,10 +8,7 @@ import { existsSync } from 'node:fs';
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const missing = [
-  ...(existsSync(chromiumPath) || onPath('chromium') ? [] : ['chromium']),
-  ...(onPath('redis-server') ? [] : ['redis-server']),
-];
+const missing = [...(existsSync(chromiumPath) || onPath('chromium') ? [] : ['chromium']), ...(onPath('redis-server') ? [] : ['redis-server'])];
 
 if (missing.length > 0) {
   const canInstall = process.getuid?.() === 0 && onPath('apt-get');

@@ -76,7 +76,12 @@ const envSchema = z.object({
       'true would trust any X-Forwarded-For, so every client could pick its own address and walk past every limit; give the number of proxies in front of the site (1) or their addresses',
   }),
   AUDIT_DAYS: optionalText.pipe(
-    z.coerce.number<string | undefined>({ error: auditDaysRule }).int(auditDaysRule).min(1, auditDaysRule).max(AUDIT_DAYS_MAX, auditDaysRule).default(AUDIT_DAYS_DEFAULT),
+    z.coerce
+      .number<string | undefined>({ error: auditDaysRule })
+      .int(auditDaysRule)
+      .min(1, auditDaysRule)
+      .max(AUDIT_DAYS_MAX, auditDaysRule)
+      .default(AUDIT_DAYS_DEFAULT),
   ),
   ...limitVariables(),
 });
@@ -144,9 +149,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    firstAdmin: e.ADMIN_EMAIL
-      ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD!, name: e.ADMIN_NAME ?? 'Administrator' }
-      : undefined,
+    firstAdmin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD!, name: e.ADMIN_NAME ?? 'Administrator' } : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     limits: Object.fromEntries(Object.keys(LIMIT_DEFAULTS).map((name) => [name, e[name as LimitName]])) as Limits,

@@ -38,7 +38,20 @@ export const MEDIA_EXTENSIONS: Record<MediaCategory, readonly string[]> = {
 export const MEDIA_MIME_TYPES: Record<MediaCategory, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/x-ms-bmp', 'image/svg+xml'],
   video: ['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime', 'video/x-msvideo', 'video/avi', 'video/x-matroska', 'video/x-m4v'],
-  audio: ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/mp4', 'audio/x-m4a', 'audio/flac', 'audio/x-flac', 'audio/aac', 'audio/x-ms-wma'],
+  audio: [
+    'audio/mpeg',
+    'audio/mp3',
+    'audio/wav',
+    'audio/x-wav',
+    'audio/wave',
+    'audio/ogg',
+    'audio/mp4',
+    'audio/x-m4a',
+    'audio/flac',
+    'audio/x-flac',
+    'audio/aac',
+    'audio/x-ms-wma',
+  ],
 };
 
 /** The lower-cased extension of a file name, without the dot ('' when there is none). */

@@ -48,7 +48,10 @@ const slideSchema = z.object({
 const urlList = z.array(mediaUrlSchema, { error: 'images and videos must be lists of urls' }).max(MAX_PLAYLIST_ITEMS, `At most ${MAX_PLAYLIST_ITEMS} urls`);
 
 const playlistContent = {
-  items: z.array(slideSchema, { error: 'items must be a list of {type, url}' }).max(MAX_PLAYLIST_ITEMS, `A playlist holds at most ${MAX_PLAYLIST_ITEMS} items`).optional(),
+  items: z
+    .array(slideSchema, { error: 'items must be a list of {type, url}' })
+    .max(MAX_PLAYLIST_ITEMS, `A playlist holds at most ${MAX_PLAYLIST_ITEMS} items`)
+    .optional(),
   images: urlList.optional(),
   videos: urlList.optional(),
 };
@@ -62,4 +65,3 @@ const playlistName = z
 export const playlistCreateInput = z.object({ name: playlistName, ...playlistContent });
 export const playlistUpdateInput = z.object({ id: z.string({ error: 'id is required' }).max(100), name: playlistName.optional(), ...playlistContent });
 export const playlistIdInput = z.object({ id: z.string({ error: 'id is required' }).max(100) });
-

@@ -49,10 +49,7 @@ export interface PlaylistItem {
 /** Spec §3: items take precedence; a playlist without them plays its images, then its videos. */
 export function playlistItems(playlist: Pick<Playlist, 'items' | 'images' | 'videos'>): PlaylistItem[] {
   if (playlist.items.length > 0) return playlist.items;
-  return [
-    ...playlist.images.map((url): PlaylistItem => ({ type: 'image', url })),
-    ...playlist.videos.map((url): PlaylistItem => ({ type: 'video', url })),
-  ];
+  return [...playlist.images.map((url): PlaylistItem => ({ type: 'image', url })), ...playlist.videos.map((url): PlaylistItem => ({ type: 'video', url }))];
 }
 
 export interface Playlist {

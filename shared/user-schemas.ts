@@ -17,14 +17,8 @@ import { blankAsAbsent, pageField } from './query-fields';
 
 export const listUsersInput = z.object({
   page: pageField,
-  search: z
-    .string({ error: 'search must be text' })
-    .max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`)
-    .default(''),
-  sortBy: z.preprocess(
-    blankAsAbsent,
-    z.enum(USER_SORT_FIELDS, { error: `sortBy must be one of ${USER_SORT_FIELDS.join(', ')}` }).default('createdAt'),
-  ),
+  search: z.string({ error: 'search must be text' }).max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`).default(''),
+  sortBy: z.preprocess(blankAsAbsent, z.enum(USER_SORT_FIELDS, { error: `sortBy must be one of ${USER_SORT_FIELDS.join(', ')}` }).default('createdAt')),
   sortOrder: z.preprocess(blankAsAbsent, z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc')),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;
@@ -80,9 +74,11 @@ export const updateUserInput = z.object({
   role: roleSchema.optional(),
   membershipTier: tierSchema.optional(),
   status: statusSchema.optional(),
-  password: z.union([z.literal(''), newPasswordSchema], {
-    error: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, or empty to keep it`,
-  }).optional(),
+  password: z
+    .union([z.literal(''), newPasswordSchema], {
+      error: `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, or empty to keep it`,
+    })
+    .optional(),
 });
 
 export const userIdInput = z.object({ id: userId });

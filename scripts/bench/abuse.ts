@@ -88,10 +88,7 @@ async function bigBodies() {
     const cases: Array<[string, () => Promise<BigBodyResult>]> = [
       ['multipart/form-data, Content-Length 256 MB', () => bigBody(url, { 'content-type': 'multipart/form-data; boundary=b', 'content-length': BIG_BODY })],
       ['application/json, Content-Length 256 MB', () => bigBody(url, { 'content-type': 'application/json', 'content-length': BIG_BODY })],
-      [
-        'application/json, chunked, no length',
-        () => bigBody(url, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }),
-      ],
+      ['application/json, chunked, no length', () => bigBody(url, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' })],
     ];
     for (const [label, send] of cases) {
       const before = server.rssBytes();

@@ -29,7 +29,15 @@ export async function activatePlaylist(
 ): Promise<void> {
   const json = { ...auth, 'content-type': 'application/json' };
   await adminCall(`${serverUrl}/api/media/scan-files`, { method: 'POST', headers: json, body: '{}' });
-  const playlist = await adminCall<{ data: { _id: string } }>(`${serverUrl}/api/playlists`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Bench', items }) });
+  const playlist = await adminCall<{ data: { _id: string } }>(`${serverUrl}/api/playlists`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Bench', items }),
+  });
   const { data: config } = await adminCall<{ data: Record<string, unknown> }>(`${serverUrl}/api/slider/config`, { headers: auth });
-  await adminCall(`${serverUrl}/api/slider/config`, { method: 'PUT', headers: json, body: JSON.stringify({ ...config, ...settings, activePlaylist: playlist.data._id }) });
+  await adminCall(`${serverUrl}/api/slider/config`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ ...config, ...settings, activePlaylist: playlist.data._id }),
+  });
 }

@@ -15,7 +15,9 @@ const FOLDERS = 100;
 
 async function buildLibrary(base: string) {
   const contents = {
-    image: await sharp({ create: { width: 48, height: 32, channels: 3, background: '#446' } }).png().toBuffer(),
+    image: await sharp({ create: { width: 48, height: 32, channels: 3, background: '#446' } })
+      .png()
+      .toBuffer(),
     video: Buffer.concat([Buffer.from('00000018', 'hex'), Buffer.from('ftypisom'), Buffer.alloc(100)]),
     audio: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(100)]),
   };

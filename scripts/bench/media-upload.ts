@@ -80,11 +80,15 @@ function upload(url: string, headers: Record<string, string>, name: string): Pro
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const multipartHeaders = { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + SIZE + tail.length };
-  return post(`${url}/api/media/upload`, multipartHeaders, (function* () {
-    yield head;
-    yield* videoBytes();
-    yield tail;
-  })());
+  return post(
+    `${url}/api/media/upload`,
+    multipartHeaders,
+    (function* () {
+      yield head;
+      yield* videoBytes();
+      yield tail;
+    })(),
+  );
 }
 
 async function deleteAll(server: ServerProcess, headers: Record<string, string>) {
@@ -134,7 +138,9 @@ export async function benchMediaUpload() {
         `round ${round + 1}: plain write ${fmt(mbps(plain[round]!), 0)} MiB/s, bare HTTP sink ${fmt(mbps(sink[round]!), 0)} MiB/s, upload ${fmt(mbps(uploads[round]!), 0)} MiB/s, peak RSS growth ${fmt(growth[round]!)} MiB`,
       );
     }
-    console.log(`median throughput ratio: upload/plain write ${fmt(median(plain) / median(uploads), 2)}, upload/bare HTTP sink ${fmt(median(sink) / median(uploads), 2)}`);
+    console.log(
+      `median throughput ratio: upload/plain write ${fmt(median(plain) / median(uploads), 2)}, upload/bare HTTP sink ${fmt(median(sink) / median(uploads), 2)}`,
+    );
     console.log(`largest peak RSS growth for one upload: ${fmt(Math.max(...growth))} MiB`);
   } finally {
     bare?.close();

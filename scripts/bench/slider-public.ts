@@ -24,7 +24,10 @@ console.log('listening ' + app.server.address().port);
 `;
 
 async function startBare(json: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { env: { ...process.env, BENCH_JSON: json }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
+    env: { ...process.env, BENCH_JSON: json },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
@@ -42,14 +45,18 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 export async function benchSliderPublic() {
-  console.log(`\n## GET /api/slider/public (target: throughput >= 0.7 x a bare Fastify route with the same JSON; ${CONNECTIONS} connections, ${SECONDS} s rounds)`);
+  console.log(
+    `\n## GET /api/slider/public (target: throughput >= 0.7 x a bare Fastify route with the same JSON; ${CONNECTIONS} connections, ${SECONDS} s rounds)`,
+  );
   const dataDir = tempDataDir();
   for (let i = 0; i < 30; i++) writeFile(path.join(dataDir, 'media', 'image', `landscape-${i}.jpg`));
   for (let i = 0; i < 10; i++) writeFile(path.join(dataDir, 'media', 'video', `loop-${i}.mp4`));
   const server = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
   let bare: { url: string; child: ChildProcess } | undefined;
   try {
-    const items = Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? { type: 'video', url: `/media/video/loop-${i % 10}.mp4` } : { type: 'image', url: `/media/image/landscape-${i}.jpg` }));
+    const items = Array.from({ length: 12 }, (_, i) =>
+      i % 4 === 3 ? { type: 'video', url: `/media/video/loop-${i % 10}.mp4` } : { type: 'image', url: `/media/image/landscape-${i}.jpg` },
+    );
     await activatePlaylist(server.url, await benchAdminHeaders(server.url), items);
 
     const publicUrl = `${server.url}/api/slider/public`;
@@ -68,7 +75,9 @@ export async function benchSliderPublic() {
       rates.ours.push(o.rate);
       p99s.bare.push(b.p99);
       p99s.ours.push(o.p99);
-      console.log(`round ${round + 1}: bare ${fmt(b.rate, 0)} req/s (p99 ${b.p99} ms), /api/slider/public ${fmt(o.rate, 0)} req/s (p99 ${o.p99} ms), ratio ${fmt(o.rate / b.rate, 2)}`);
+      console.log(
+        `round ${round + 1}: bare ${fmt(b.rate, 0)} req/s (p99 ${b.p99} ms), /api/slider/public ${fmt(o.rate, 0)} req/s (p99 ${o.p99} ms), ratio ${fmt(o.rate / b.rate, 2)}`,
+      );
     }
     console.log(`median ratio ${fmt(median(rates.ours) / median(rates.bare), 2)}; p99 median: bare ${median(p99s.bare)} ms, ours ${median(p99s.ours)} ms`);
     const revalidated = await load(publicUrl, { 'if-none-match': etag });

@@ -44,9 +44,18 @@ function gradientPixels(from: number[], to: number[], seed: number): Buffer {
 /** Three different pictures, in both formats the library takes most often. */
 async function generatedImages(): Promise<Array<{ name: string; type: string; bytes: Buffer }>> {
   const blends = [
-    [[20, 30, 90], [190, 120, 200]],
-    [[90, 20, 60], [240, 190, 120]],
-    [[10, 70, 80], [140, 220, 210]],
+    [
+      [20, 30, 90],
+      [190, 120, 200],
+    ],
+    [
+      [90, 20, 60],
+      [240, 190, 120],
+    ],
+    [
+      [10, 70, 80],
+      [140, 220, 210],
+    ],
   ];
   return Promise.all(
     blends.map(async ([from, to], i) => {

@@ -39,7 +39,11 @@ const BASE = 1_700_000_000_000;
 function seed(n: number, action: (i: number) => AuditAction = () => 'user.update') {
   db.db.transaction((tx) => {
     for (let i = 0; i < n; i++) {
-      recordAudit(tx, { actor: { id: 'admin-id', email: ADMIN.email }, action: action(i), target: { type: 'user', id: `user-${i}` }, summary: `entry ${i}` }, BASE + i * 1000);
+      recordAudit(
+        tx,
+        { actor: { id: 'admin-id', email: ADMIN.email }, action: action(i), target: { type: 'user', id: `user-${i}` }, summary: `entry ${i}` },
+        BASE + i * 1000,
+      );
     }
   });
 }
@@ -51,8 +55,7 @@ describe('who may read the trail', () => {
     expect(anonymous).toMatchObject({ status: 401, body: { message: 'Please sign in to continue' } });
     expect(await audit('', member)).toMatchObject({ status: 403, body: { message: 'Administrator access is required' } });
     expect(await audit('', 'not-a-token')).toMatchObject({ status: 401 });
-    const trpc = (token?: string) =>
-      t.app.inject({ method: 'GET', url: '/trpc/audit.list', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const trpc = (token?: string) => t.app.inject({ method: 'GET', url: '/trpc/audit.list', headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect((await trpc()).statusCode).toBe(401);
     expect((await trpc(member)).statusCode).toBe(403);
 
@@ -64,7 +67,11 @@ describe('who may read the trail', () => {
 describe('the list', () => {
   it('answers entries of CONTRACT’s shape, nothing more', async () => {
     db.db.transaction((tx) => {
-      recordAudit(tx, { actor: { id: 'admin-id', email: ADMIN.email }, action: 'user.delete', target: { type: 'user', id: 'gone-id' }, summary: 'deleted ann@example.com' }, BASE);
+      recordAudit(
+        tx,
+        { actor: { id: 'admin-id', email: ADMIN.email }, action: 'user.delete', target: { type: 'user', id: 'gone-id' }, summary: 'deleted ann@example.com' },
+        BASE,
+      );
       recordAudit(tx, { actor: null, action: 'auth.lockout', target: { type: 'user', id: 'bob-id' }, summary: 'bob@example.com: locked' }, BASE + 1);
     });
     const { data } = await page();

@@ -49,13 +49,24 @@ async function entries(action?: AuditAction, token = rootToken): Promise<AuditEn
 const summaries = async (action: AuditAction) => (await entries(action)).map((e) => e.summary);
 
 async function createUser(fields: Record<string, string> = {}) {
-  const res = await api('POST', '/api/admin/users', { name: 'Pat Lee', email: 'pat@example.com', password: 'pat password', role: 'user', membershipTier: 'paid', status: 'active', ...fields });
+  const res = await api('POST', '/api/admin/users', {
+    name: 'Pat Lee',
+    email: 'pat@example.com',
+    password: 'pat password',
+    role: 'user',
+    membershipTier: 'paid',
+    status: 'active',
+    ...fields,
+  });
   expect(res.status).toBe(201);
   return (res.body.data as { _id: string })._id;
 }
 
 async function upload(files: string[], mediaType = 'image') {
-  const { payload, headers } = multipart({ mediaType }, files.map((name) => ({ name, type: 'image/png', content: PNG })));
+  const { payload, headers } = multipart(
+    { mediaType },
+    files.map((name) => ({ name, type: 'image/png', content: PNG })),
+  );
   const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { ...headers, authorization: `Bearer ${rootToken}` } });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
@@ -93,11 +104,17 @@ describe('each change writes one entry', () => {
     const root = { id: idOf(ROOT.email), email: ROOT.email };
     const id = await createUser();
     const [created] = await entries('user.create');
-    expect(created).toMatchObject({ actor: root, target: { type: 'user', id }, summary: 'created pat@example.com (“Pat Lee”, role user, tier paid, status active)' });
+    expect(created).toMatchObject({
+      actor: root,
+      target: { type: 'user', id },
+      summary: 'created pat@example.com (“Pat Lee”, role user, tier paid, status active)',
+    });
 
     expect((await api('PUT', `/api/admin/users/${id}`, { membershipTier: 'free', role: 'admin' })).status).toBe(200);
     expect((await api('PUT', `/api/admin/users/${id}`, { password: 'a new secret' })).status).toBe(200);
-    expect((await api('PUT', `/api/admin/users/${id}`, { name: 'Pat  Lee-Smith', email: 'PAT.SMITH@example.com', status: 'suspended', password: '' })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/admin/users/${id}`, { name: 'Pat  Lee-Smith', email: 'PAT.SMITH@example.com', status: 'suspended', password: '' })).status,
+    ).toBe(200);
     // The form sends every field: a save that changes none is recorded as such.
     expect((await api('PUT', `/api/admin/users/${id}`, { name: 'Pat  Lee-Smith', role: 'admin' })).status).toBe(200);
     const updates = await entries('user.update');
@@ -132,7 +149,9 @@ describe('each change writes one entry', () => {
     const base = realpathSync(t.config.mediaRoot);
     const actor = { id: idOf(ROOT.email), email: ROOT.email };
     expect((await upload(['dawn.png', 'dusk.png'])).status).toBe(200);
-    expect(await entries('media.upload')).toMatchObject([{ actor, target: { type: 'media', id: base }, summary: 'uploaded 2 files: image/dawn.png, image/dusk.png' }]);
+    expect(await entries('media.upload')).toMatchObject([
+      { actor, target: { type: 'media', id: base }, summary: 'uploaded 2 files: image/dawn.png, image/dusk.png' },
+    ]);
     // Refused (a PNG is no video): nothing kept, nothing recorded.
     expect((await upload(['clip.png'], 'video')).status).toBe(415);
     expect(await entries('media.upload')).toHaveLength(1);
@@ -143,7 +162,9 @@ describe('each change writes one entry', () => {
     expect(await entries('media.delete')).toMatchObject([{ actor, target: { type: 'media', id: base }, summary: 'deleted 1 file: image/dawn.png' }]);
 
     expect((await api('POST', '/api/media/scan-files', {})).status).toBe(200);
-    expect(await entries('media.scan')).toMatchObject([{ actor, target: { type: 'media', id: base }, summary: 'scanned: 1 file (1 image, 0 videos, 0 audio)' }]);
+    expect(await entries('media.scan')).toMatchObject([
+      { actor, target: { type: 'media', id: base }, summary: 'scanned: 1 file (1 image, 0 videos, 0 audio)' },
+    ]);
   });
 
   it('an upload of many files names the first five and counts the rest', async () => {
@@ -198,7 +219,9 @@ describe('each change writes one entry', () => {
     ]);
 
     await Promise.all(Array.from({ length: 10 }, (_, i) => guess('nobody@example.com', i, '203.0.113.8')));
-    const locked = t.logs.lines.map((line) => JSON.parse(line) as { msg: string; email?: string }).filter((line) => line.msg === 'sign-in locked for this account from this address');
+    const locked = t.logs.lines
+      .map((line) => JSON.parse(line) as { msg: string; email?: string })
+      .filter((line) => line.msg === 'sign-in locked for this account from this address');
     expect(locked.map((line) => line.email)).toEqual(['ann@example.com', 'nobody@example.com']);
     expect(await entries('auth.lockout')).toHaveLength(1);
   });
@@ -207,7 +230,12 @@ describe('each change writes one entry', () => {
     await start({ LOGIN_FAILURES_FREE: '0', LOGIN_ACCOUNT_FAILURES_PER_HOUR: '3' });
     const annId = await createUser({ email: 'ann@example.com' });
     for (let i = 0; i < 6; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ann@example.com', password: 'wrong' }, remoteAddress: `198.51.100.${i}` });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ann@example.com', password: 'wrong' },
+        remoteAddress: `198.51.100.${i}`,
+      });
     }
     const [throttled, ...more] = await entries('auth.lockout');
     expect(more).toEqual([]);

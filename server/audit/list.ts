@@ -32,7 +32,18 @@ export function listAudit(db: Db, input: ListAuditInput): AuditPage {
   // Ids of equal `at` are in the order of recording (entry-id.ts), so they break ties newest first too.
   const order = [desc(auditEntries.at), desc(auditEntries.id)];
   // The page's ids from a walk of the (action,) at, id index alone, then just those twenty rows.
-  const pageIds = db.select({ id: auditEntries.id }).from(auditEntries).where(where).orderBy(...order).limit(AUDIT_PAGE_SIZE).offset(offset);
-  const rows = db.select().from(auditEntries).where(inArray(auditEntries.id, pageIds)).orderBy(...order).all();
+  const pageIds = db
+    .select({ id: auditEntries.id })
+    .from(auditEntries)
+    .where(where)
+    .orderBy(...order)
+    .limit(AUDIT_PAGE_SIZE)
+    .offset(offset);
+  const rows = db
+    .select()
+    .from(auditEntries)
+    .where(inArray(auditEntries.id, pageIds))
+    .orderBy(...order)
+    .all();
   return page(rows.map(toEntry));
 }

@@ -23,7 +23,13 @@ afterEach(async () => {
 function record(summary: string, at: number) {
   db.db.transaction((tx) => recordAudit(tx, { actor: null, action: 'media.scan', target: { type: 'media', id: '/m' }, summary }, at));
 }
-const kept = () => db.db.select({ summary: auditEntries.summary }).from(auditEntries).all().map((row) => row.summary).sort();
+const kept = () =>
+  db.db
+    .select({ summary: auditEntries.summary })
+    .from(auditEntries)
+    .all()
+    .map((row) => row.summary)
+    .sort();
 
 describe('the audit sweep', () => {
   it('removes entries older than AUDIT_DAYS when the site starts, and keeps the others', async () => {

@@ -26,7 +26,10 @@ describe('first administrator and secrets', () => {
     await t.app.close();
     const { buildApp } = await import('../app');
     const { parseConfig } = await import('../config');
-    const again = await buildApp(parseConfig({ ...process.env, DATA_DIR: t.dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'taken over', LOG_LEVEL: 'silent' }), { clientDir: undefined });
+    const again = await buildApp(
+      parseConfig({ ...process.env, DATA_DIR: t.dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'taken over', LOG_LEVEL: 'silent' }),
+      { clientDir: undefined },
+    );
     try {
       expect((await callJson(again, 'POST', '/api/auth/login', { email: 'root@example.com', password: 'taken over' })).status).toBe(401);
       const eve = await callJson(again, 'POST', '/api/auth/login', { email: 'root@example.com', password: 'eve password' });
@@ -38,7 +41,8 @@ describe('first administrator and secrets', () => {
 
   it('generates the signing secret once, with mode 0600, when JWT_SECRET is unset', async () => {
     t = await createTestApp({ env: { JWT_SECRET: '' } });
-    const token = (await callJson(t.app, 'POST', '/api/auth/register', { name: 'Kim', email: 'kim@example.com', password: 'kim password' })).body.token as string;
+    const token = (await callJson(t.app, 'POST', '/api/auth/register', { name: 'Kim', email: 'kim@example.com', password: 'kim password' })).body
+      .token as string;
     const file = path.join(t.dataDir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     await t.app.close();

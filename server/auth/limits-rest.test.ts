@@ -62,7 +62,10 @@ describe('guesses at one account', () => {
   it('a tRPC batch of ten guesses checks five passwords: each call counts on its own', async () => {
     t = await createTestApp();
     await register();
-    const res = await batch('auth.login', Array.from({ length: 10 }, (_, i) => ({ email: ann.email, password: `wrong ${i}` })));
+    const res = await batch(
+      'auth.login',
+      Array.from({ length: 10 }, (_, i) => ({ email: ann.email, password: `wrong ${i}` })),
+    );
     const statuses = (res.json() as Array<{ error: { data: { httpStatus: number } } }>).map((call) => call.error.data.httpStatus);
     expect(statuses.sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
     expect(passwordChecks()).toBe(5);
@@ -71,12 +74,22 @@ describe('guesses at one account', () => {
   it('a batch of more than TRPC_MAX_BATCH calls is a 400 before any of them runs', async () => {
     t = await createTestApp();
     await register();
-    const res = await batch('auth.login', Array.from({ length: 11 }, (_, i) => ({ email: ann.email, password: `wrong ${i}` })));
+    const res = await batch(
+      'auth.login',
+      Array.from({ length: 11 }, (_, i) => ({ email: ann.email, password: `wrong ${i}` })),
+    );
     expect(res.statusCode).toBe(400);
     expect(passwordChecks()).toBe(0);
     // Not even counted: the member still has all five free attempts.
     for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { email: ann.email, password: `wrong ${i}` })).statusCode).toBe(401);
-    expect((await batch('auth.login', Array.from({ length: 10 }, () => ann))).statusCode).toBe(429);
+    expect(
+      (
+        await batch(
+          'auth.login',
+          Array.from({ length: 10 }, () => ann),
+        )
+      ).statusCode,
+    ).toBe(429);
   });
 
   it('fifty failures from all addresses throttle the account for everyone, until a completed reset lifts it', async () => {
@@ -129,7 +142,10 @@ describe('floods from one address', () => {
   it('an address gets thirty sign-ins a minute, on any accounts, counted across REST and tRPC', async () => {
     t = await createTestApp();
     for (let i = 0; i < 20; i++) expect((await post('/api/auth/login', { email: `nobody${i}@example.com`, password: 'x' })).statusCode).toBe(401);
-    const res = await batch('auth.login', Array.from({ length: 10 }, (_, i) => ({ email: `someone${i}@example.com`, password: 'x' })));
+    const res = await batch(
+      'auth.login',
+      Array.from({ length: 10 }, (_, i) => ({ email: `someone${i}@example.com`, password: 'x' })),
+    );
     expect((res.json() as Array<{ error: { data: { httpStatus: number } } }>).every((call) => call.error.data.httpStatus === 401)).toBe(true);
     const refused = await post('/api/auth/login', ann);
     expect(refused.statusCode).toBe(429);

@@ -57,7 +57,9 @@ export function finishLoginChallenge(
       const account = findLoginChallenge(tx, challenge, nowMs);
       if (!account) return 'challenge-gone';
       if (!consumeSecondFactor(store, tx, account.id, typed, nowMs)) return 'wrong-code';
-      tx.delete(loginChallenges).where(eq(loginChallenges.idHash, sha256(challenge))).run();
+      tx.delete(loginChallenges)
+        .where(eq(loginChallenges.idHash, sha256(challenge)))
+        .run();
       return { userId: account.id, role: account.role };
     },
     { behavior: 'immediate' },

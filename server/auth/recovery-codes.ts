@@ -23,11 +23,7 @@ export const newRecoveryCodes = (): string[] => Array.from({ length: RECOVERY_CO
  * and hyphens do not matter, and the letters Crockford reads as digits (i, l: 1; o: 0) are taken so.
  */
 export function normalizeRecoveryCode(typed: string): string | undefined {
-  const code = typed
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[il]/g, '1')
-    .replace(/o/g, '0');
+  const code = typed.toLowerCase().replace(/[\s-]/g, '').replace(/[il]/g, '1').replace(/o/g, '0');
   return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : undefined;
 }
 

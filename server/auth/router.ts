@@ -1,24 +1,10 @@
 // Sign-up, sign-in (with its second factor) and password recovery (CONTRACT §2 "Auth", §3).
 import { TRPCError } from '@trpc/server';
-import {
-  forgotPasswordInput,
-  loginInput,
-  loginTwoFactorInput,
-  registerInput,
-  resetPasswordInput,
-} from '../../shared/auth-schemas';
+import { forgotPasswordInput, loginInput, loginTwoFactorInput, registerInput, resetPasswordInput } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { recordAudit } from '../audit/record';
 import { memberProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init';
-import {
-  EmailInUseError,
-  endSessions,
-  findCredentialsByEmail,
-  findPublicUserById,
-  findUserIdByEmail,
-  insertUser,
-  setPasswordHash,
-} from '../users/data';
+import { EmailInUseError, endSessions, findCredentialsByEmail, findPublicUserById, findUserIdByEmail, insertUser, setPasswordHash } from '../users/data';
 import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge } from './login-challenges';
 import { userTarget } from '../users/user-audit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';

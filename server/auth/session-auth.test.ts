@@ -48,13 +48,22 @@ describe('session tokens', () => {
 
   it.each([
     ['garbage', () => Promise.resolve('not.a.token')],
-    ['an unsigned token (alg none)', async () => {
-      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const body = Buffer.from(JSON.stringify({ user: { id: userId, role: 'admin' }, iat: now(), exp: now() + 600 })).toString('base64url');
-      return `${header}.${body}.`;
-    }],
-    ['a token signed with a wrong secret', () => sign({ user: { id: userId, role: 'user' }, iat: now(), exp: now() + 600 }, 'another-secret-that-is-32-bytes-long!!')],
-    ['a token signed with HS512 by the right secret', () => sign({ user: { id: userId, role: 'user' }, iat: now(), exp: now() + 600 }, TEST_JWT_SECRET, 'HS512')],
+    [
+      'an unsigned token (alg none)',
+      async () => {
+        const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+        const body = Buffer.from(JSON.stringify({ user: { id: userId, role: 'admin' }, iat: now(), exp: now() + 600 })).toString('base64url');
+        return `${header}.${body}.`;
+      },
+    ],
+    [
+      'a token signed with a wrong secret',
+      () => sign({ user: { id: userId, role: 'user' }, iat: now(), exp: now() + 600 }, 'another-secret-that-is-32-bytes-long!!'),
+    ],
+    [
+      'a token signed with HS512 by the right secret',
+      () => sign({ user: { id: userId, role: 'user' }, iat: now(), exp: now() + 600 }, TEST_JWT_SECRET, 'HS512'),
+    ],
     ['an expired token', () => sign({ user: { id: userId, role: 'user' }, iat: now() - 7200, exp: now() - 3600 })],
     ['a token without exp', () => sign({ user: { id: userId, role: 'user' }, iat: now() })],
     ['a token for an unknown user', () => sign({ user: { id: 'no-such-user', role: 'admin' }, iat: now(), exp: now() + 600, jti: 'unknown-user' })],

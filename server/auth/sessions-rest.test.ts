@@ -66,7 +66,17 @@ describe('signing out', () => {
   it('a suspended member can still sign out', async () => {
     const token = await login();
     const admin = await login(ADMIN);
-    expect((await callJson(t.app, 'PUT', `/api/admin/users/${userIdOf(token)}`, { name: mia.name, email: mia.email, role: 'user', membershipTier: 'free', status: 'suspended' }, admin)).status).toBe(200);
+    expect(
+      (
+        await callJson(
+          t.app,
+          'PUT',
+          `/api/admin/users/${userIdOf(token)}`,
+          { name: mia.name, email: mia.email, role: 'user', membershipTier: 'free', status: 'suspended' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     expect(await me(token)).toBe(403);
     expect((await callJson(t.app, 'POST', '/api/auth/logout', undefined, token)).status).toBe(200);
     expect(await me(token)).toBe(401);

@@ -20,9 +20,6 @@ export interface TokenToRevoke {
 export function revokeToken(db: Db, token: TokenToRevoke, now = Date.now()): void {
   db.transaction((tx) => {
     tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now)).run();
-    tx.insert(revokedTokens)
-      .values({ tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAtMs })
-      .onConflictDoNothing()
-      .run();
+    tx.insert(revokedTokens).values({ tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAtMs }).onConflictDoNothing().run();
   });
 }

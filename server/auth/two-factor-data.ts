@@ -32,7 +32,13 @@ function parseSecondFactor(typed: string): SecondFactor | undefined {
 }
 
 export function isTwoFactorOn(db: Db, userId: string): boolean {
-  return db.select({ on: twoFactor.userId }).from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.secret))).get() !== undefined;
+  return (
+    db
+      .select({ on: twoFactor.userId })
+      .from(twoFactor)
+      .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.secret)))
+      .get() !== undefined
+  );
 }
 
 /** The member's own panel: whether it is on, and how many recovery codes are left. */
@@ -115,7 +121,12 @@ export function consumeSecondFactor({ box }: Pick<TwoFactorStore, 'box'>, tx: Db
   const code = parseSecondFactor(typed);
   if (!row || !code) return false;
   if (code.kind === 'recovery') {
-    return tx.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, code.hash))).run().changes > 0;
+    return (
+      tx
+        .delete(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, code.hash)))
+        .run().changes > 0
+    );
   }
   const secret = box.open(row.secret, sealContext(userId));
   // Unreadable: the server secret changed since it was sealed. Recovery codes still work.

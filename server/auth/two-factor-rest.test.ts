@@ -147,7 +147,9 @@ describe('enable', () => {
     const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/2fa/enable', { code })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     const winner = answers.find((a) => a.status === 200)!.body.recoveryCodes as string[];
-    const stored = rows<{ code_hash: string }>('select code_hash from recovery_codes').map((r) => r.code_hash).sort();
+    const stored = rows<{ code_hash: string }>('select code_hash from recovery_codes')
+      .map((r) => r.code_hash)
+      .sort();
     expect(stored).toEqual(winner.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
   });
 });
@@ -315,7 +317,12 @@ describe('the audit trail', () => {
       { action: 'auth.2fa.enable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned on two-factor sign-in` },
       { action: 'auth.2fa.disable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned off two-factor sign-in` },
       { action: 'auth.2fa.enable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned on two-factor sign-in` },
-      { action: 'auth.2fa.disable', actor_email: ADMIN.email, target_id: miaId(), summary: `cleared the two-factor sign-in of ${mia.email} and ended their sessions` },
+      {
+        action: 'auth.2fa.disable',
+        actor_email: ADMIN.email,
+        target_id: miaId(),
+        summary: `cleared the two-factor sign-in of ${mia.email} and ended their sessions`,
+      },
     ]);
     const stored = JSON.stringify(rows('select * from audit_entries'));
     for (const secret of [on.secret, again.secret, ...on.recoveryCodes, ...again.recoveryCodes]) expect(stored).not.toContain(secret);

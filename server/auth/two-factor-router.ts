@@ -47,7 +47,9 @@ export const twoFactorRouter = router({
     if (!isTwoFactorOn(db, account.id)) throw refuse(MESSAGES.twoFactorNotOn);
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
     const outcome = await runSignInCheck(attempt, async () =>
-      (await verifyPassword(account.passwordHash, input.password)) ? disableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock()) : 'wrong-password',
+      (await verifyPassword(account.passwordHash, input.password))
+        ? disableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock())
+        : 'wrong-password',
     );
     if (outcome === 'not-on') {
       await attempt.abandoned();

@@ -101,7 +101,9 @@ describe('backupDatabase', () => {
   it('never overwrites an existing file', async () => {
     const target = path.join(dir, 'precious.db');
     writeFileSync(target, 'keep me');
-    await expect(backupDatabase(source, target)).rejects.toThrow(new BackupError(`${target} already exists: a backup never overwrites a file, so give it a new name`));
+    await expect(backupDatabase(source, target)).rejects.toThrow(
+      new BackupError(`${target} already exists: a backup never overwrites a file, so give it a new name`),
+    );
     expect(readFileSync(target, 'utf8')).toBe('keep me');
   });
 
@@ -118,7 +120,9 @@ describe('backupDatabase', () => {
     await expect(backupDatabase(path.join(dir, 'none.db'), path.join(dir, 'copy.db'))).rejects.toThrow(/^No database at .*none\.db: nothing to back up/);
     await expect(backupDatabase(source, path.join(dir, 'missing', 'copy.db'))).rejects.toThrow(`The folder ${path.join(dir, 'missing')} does not exist`);
     const throughFile = path.join(source, 'copy.db');
-    await expect(backupDatabase(source, throughFile)).rejects.toThrow(new BackupError(`Cannot create ${throughFile}: ENOTDIR: not a directory, open '${throughFile}'`));
+    await expect(backupDatabase(source, throughFile)).rejects.toThrow(
+      new BackupError(`Cannot create ${throughFile}: ENOTDIR: not a directory, open '${throughFile}'`),
+    );
     expect(readdirSync(dir)).toEqual(['app.db']);
   });
 

@@ -50,8 +50,7 @@ export async function backupDatabase(source: string, target: string): Promise<{ 
   }
 }
 
-const hasCode = (error: unknown): error is Error & { code: string } =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+const hasCode = (error: unknown): error is Error & { code: string } => error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 
 /** Claims `target`'s name at once (an empty file), so that no other backup or file can take it meanwhile. */
 function reserve(target: string) {

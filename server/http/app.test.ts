@@ -54,7 +54,7 @@ describe('the HTTP shell', () => {
     expect((await t.app.inject('/')).headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it("gives every page response its own style nonce, in the page and in its CSP alike", async () => {
+  it('gives every page response its own style nonce, in the page and in its CSP alike', async () => {
     t = await createTestApp({ build: { clientDir: fakeClient() } });
     const nonces = [];
     for (const url of ['/', '/courses', '/index.html']) {
@@ -128,7 +128,11 @@ describe('the HTTP shell', () => {
     writeFileSync(path.join(distDir!, 'pages', 'index.html'), prerendered('Landing'));
     writeFileSync(path.join(distDir!, 'pages', 'courses.html'), prerendered('Courses'));
     t = await createTestApp({ env: { TRPC_MAX_BATCH: '7' }, build: { clientDir: dir } });
-    for (const [url, text] of [['/', 'Landing'], ['/courses', 'Courses'], ['/courses?from=mail', 'Courses']] as const) {
+    for (const [url, text] of [
+      ['/', 'Landing'],
+      ['/courses', 'Courses'],
+      ['/courses?from=mail', 'Courses'],
+    ] as const) {
       const page = await t.app.inject(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain(`<h1>${text}</h1>`);

@@ -46,10 +46,20 @@ describe('request bodies', () => {
       const body = JSON.stringify({ email: 'a@b.co', pad: '' });
       return body.replace('"pad":""', `"pad":"${'x'.repeat(bytes - body.length)}"`);
     };
-    const over = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: padded(1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: padded(1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(over.statusCode).toBe(413);
     expect(over.json()).toEqual({ message: 'Request body too large (at most 1.0 MB)' });
-    const at = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: padded(1024 * 1024), headers: { 'content-type': 'application/json' } });
+    const at = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: padded(1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(at.statusCode).toBe(200);
   });
 

@@ -29,7 +29,8 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number, ling
     const { url: route, config } = request.routeOptions;
     if (!declaresBody(headers) || config?.ownBody || !JSON_ROUTES.test(route ?? request.url)) return done();
     if (!isJson(headers['content-type'])) return refuse(request, reply, 415, 'Request bodies must be JSON (Content-Type: application/json)');
-    if (limitBytes > 0 && Number(headers['content-length']) > limitBytes) return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
+    if (limitBytes > 0 && Number(headers['content-length']) > limitBytes)
+      return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
     done();
   });
 

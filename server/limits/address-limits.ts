@@ -55,7 +55,10 @@ export async function registerAddressLimits(app: FastifyInstance, counters: Coun
     // Logged once per lock: only the first refusal of a window finds this marker unset.
     const marker = await counters.increment(`logged:${result.key}`, result.ttl);
     if (marker.value === 1) {
-      request.log.warn({ limit: ADDRESS_LIMITS[name].variable, ip: request.ip, retryAfterSeconds: result.ttlInSeconds }, 'limit reached: refusing calls from this address');
+      request.log.warn(
+        { limit: ADDRESS_LIMITS[name].variable, ip: request.ip, retryAfterSeconds: result.ttlInSeconds },
+        'limit reached: refusing calls from this address',
+      );
     }
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',

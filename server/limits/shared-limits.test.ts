@@ -64,7 +64,8 @@ describe('limits shared through Redis', () => {
 
   it('an address’s registrations count together, whichever process they reach', async () => {
     const [first, second] = await twoProcesses();
-    for (let i = 0; i < 10; i++) expect((await post(i % 2 ? first : second, '/api/auth/register', { ...ann, email: `m${i}@example.com` })).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await post(i % 2 ? first : second, '/api/auth/register', { ...ann, email: `m${i}@example.com` })).statusCode).toBe(201);
     expect((await post(first, '/api/auth/register', { ...ann, email: 'm10@example.com' })).statusCode).toBe(429);
     expect((await post(second, '/api/auth/register', { ...ann, email: 'm11@example.com' })).statusCode).toBe(429);
   });

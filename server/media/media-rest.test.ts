@@ -46,7 +46,14 @@ const leftovers = (folder: string) => (existsSync(folder) ? readdirSync(folder).
 describe('authorization', () => {
   it('every media route but /media itself needs an admin', async () => {
     const member = (await callJson(t.app, 'POST', '/api/auth/register', { name: 'M', email: 'm@example.com', password: 'member pw' })).body.token as string;
-    for (const [method, url] of [['GET', '/api/media/files'], ['GET', '/api/media/files/images'], ['GET', '/api/media/files/videos'], ['POST', '/api/media/scan-files'], ['POST', '/api/media/delete'], ['POST', '/api/media/upload']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/media/files'],
+      ['GET', '/api/media/files/images'],
+      ['GET', '/api/media/files/videos'],
+      ['POST', '/api/media/scan-files'],
+      ['POST', '/api/media/delete'],
+      ['POST', '/api/media/upload'],
+    ] as const) {
       expect((await callJson(t.app, method, url, {})).status, url).toBe(401);
       expect((await api(method, url, {}, member)).status, url).toBe(403);
     }
@@ -133,7 +140,10 @@ describe('upload', () => {
   });
 
   it('needs mediaType before the files, and at least one file', async () => {
-    expect(await upload({}, [{ name: 'a.png', type: 'image/png', content: PNG }])).toMatchObject({ status: 400, body: { message: 'mediaType must be one of image, video, audio' } });
+    expect(await upload({}, [{ name: 'a.png', type: 'image/png', content: PNG }])).toMatchObject({
+      status: 400,
+      body: { message: 'mediaType must be one of image, video, audio' },
+    });
     expect(await upload({ mediaType: 'image' }, [{ name: 'a.png', type: 'image/png', content: PNG }], true)).toMatchObject({ status: 400 });
     expect(await upload({ mediaType: 'image' }, [])).toMatchObject({ status: 400, body: { message: 'No files to upload.' } });
   });
@@ -144,13 +154,28 @@ describe('upload', () => {
     const send = (size: number, abortAfter?: number) =>
       new Promise<{ status: number; body: string } | 'aborted'>((resolve, reject) => {
         const boundary = 'big-boundary';
-        const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mediaType"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`);
+        const head = Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="mediaType"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+        );
         const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-        const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/media/upload', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length } }, (response) => {
-          let body = '';
-          response.on('data', (c) => (body += c));
-          response.on('end', () => resolve({ status: response.statusCode!, body }));
-        });
+        const request = http.request(
+          {
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path: '/api/media/upload',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': head.length + size + tail.length,
+            },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (c) => (body += c));
+            response.on('end', () => resolve({ status: response.statusCode!, body }));
+          },
+        );
         request.on('error', (error) => (abortAfter !== undefined ? resolve('aborted') : reject(error)));
         request.write(head);
         request.write(PNG);
@@ -197,7 +222,12 @@ describe('upload at the 200 MB limit', () => {
     for (let sent = PNG.length; sent < size; sent += CHUNK.length) yield CHUNK.subarray(0, Math.min(CHUNK.length, size - sent));
   }
   const streamedUpload = (body: AsyncIterable<Buffer>) =>
-    t.app.inject({ method: 'POST', url: '/api/media/upload', payload: Readable.from(body), headers: { 'content-type': MULTIPART, authorization: `Bearer ${token}` } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      payload: Readable.from(body),
+      headers: { 'content-type': MULTIPART, authorization: `Bearer ${token}` },
+    });
 
   it('takes a file of exactly 200 MB', async () => {
     const res = await streamedUpload(
@@ -241,19 +271,42 @@ describe('malformed and interrupted uploads', () => {
   it('a multipart upload without a boundary is a 400 and leaves nothing', async () => {
     const { payload } = multipart({ mediaType: 'image' }, [{ name: 'a.png', type: 'image/png', content: PNG }]);
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': contentType, authorization: authorization() } });
-      expect({ contentType, status: res.statusCode, body: res.json() }).toEqual({ contentType, status: 400, body: { success: false, message: "The upload's Content-Type has no multipart boundary" } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/upload',
+        payload,
+        headers: { 'content-type': contentType, authorization: authorization() },
+      });
+      expect({ contentType, status: res.statusCode, body: res.json() }).toEqual({
+        contentType,
+        status: 400,
+        body: { success: false, message: "The upload's Content-Type has no multipart boundary" },
+      });
     }
     // A boundary longer than the parser takes is refused by the parser: a 400 as well.
-    const long = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}`, authorization: authorization() } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}`, authorization: authorization() },
+    });
     expect(long.json()).toEqual({ success: false, message: CUT_SHORT });
     expect(existsSync(path.join(media, 'image'))).toBe(false);
   });
 
   it('a body that ends without its closing boundary is a 400 and leaves nothing, inside a file or before one', async () => {
     for (const payload of [cutInsideFile(), fieldPart('mediaType', 'image'), Buffer.from('no multipart here')]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': MULTIPART, authorization: authorization() } });
-      expect({ sent: payload.toString('latin1'), status: res.statusCode, body: res.json() }).toEqual({ sent: payload.toString('latin1'), status: 400, body: { success: false, message: CUT_SHORT } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/upload',
+        payload,
+        headers: { 'content-type': MULTIPART, authorization: authorization() },
+      });
+      expect({ sent: payload.toString('latin1'), status: res.statusCode, body: res.json() }).toEqual({
+        sent: payload.toString('latin1'),
+        status: 400,
+        body: { success: false, message: CUT_SHORT },
+      });
     }
     expect(existsSync(path.join(media, 'image')) ? readdirSync(path.join(media, 'image')) : []).toEqual([]);
   });
@@ -374,7 +427,11 @@ describe('names and base paths the file system refuses', () => {
 
   it('an upload into a base path that leaves no room under the longest path for a file name in it is a 400', async () => {
     // A base path of 4,060 bytes: inside the 4,096 of a path, but not with /image/.upload-<uuid> added.
-    const basePath = Array(50).fill('c'.repeat(99)).join('/').slice(0, 4060 - media.length - 1).replace(/\/$/, 'c');
+    const basePath = Array(50)
+      .fill('c'.repeat(99))
+      .join('/')
+      .slice(0, 4060 - media.length - 1)
+      .replace(/\/$/, 'c');
     mkdirSync(path.join(media, basePath), { recursive: true });
     const res = await upload({ mediaType: 'image', basePath }, [{ name: 'b.png', type: 'image/png', content: PNG }]);
     expect(res).toEqual({ status: 400, body: { success: false, message: TOO_LONG } });
@@ -454,7 +511,13 @@ describe('serving /media', () => {
   it('answers 404 for hidden files, anything outside the base path, and what does not exist', async () => {
     put('image/.hidden.png');
     writeFileSync(path.join(t.dataDir, 'outside.png'), PNG);
-    for (const url of ['/media/image/.hidden.png', '/media/image/..%2F..%2Foutside.png', '/media/..%2Fjwt-secret', '/media/image/none.png', '/media/jwt-secret']) {
+    for (const url of [
+      '/media/image/.hidden.png',
+      '/media/image/..%2F..%2Foutside.png',
+      '/media/..%2Fjwt-secret',
+      '/media/image/none.png',
+      '/media/jwt-secret',
+    ]) {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
   });
@@ -467,7 +530,14 @@ describe('serving /media', () => {
     // A library-looking name that leads to a page: the type served would come from the page's name.
     symlinkSync('page.html', path.join(media, 'image/alias.png'));
     for (const url of ['/media/image/dawn.png', '/media/audio/song.mp3']) expect((await t.app.inject(url)).statusCode, url).toBe(200);
-    for (const url of ['/media/image/page.html', '/media/image/clip.mp4', '/media/video/still.png', '/media/image/alias.png', '/thumbs/image/page.html', '/thumbs/image/clip.mp4']) {
+    for (const url of [
+      '/media/image/page.html',
+      '/media/image/clip.mp4',
+      '/media/video/still.png',
+      '/media/image/alias.png',
+      '/thumbs/image/page.html',
+      '/thumbs/image/clip.mp4',
+    ]) {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
   });
@@ -478,7 +548,10 @@ describe('thumbnails', () => {
     const root = path.join(t.dataDir, 'thumbnails');
     return existsSync(root) ? readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.webp')) : [];
   };
-  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a4d8f' } }).png().toBuffer();
+  const photo = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#2a4d8f' } })
+      .png()
+      .toBuffer();
 
   it('makes a small WebP of an uploaded image, outside the library, and serves it at /thumbs', async () => {
     expect((await upload({ mediaType: 'image' }, [{ name: 'big.png', type: 'image/png', content: await photo(1600, 1200) }])).status).toBe(200);
@@ -530,12 +603,18 @@ describe('thumbnails', () => {
     symlinkSync('gallery', path.join(media, 'image'));
     symlinkSync('video', path.join(media, 'video'));
     put('audio/song.mp3', Buffer.from('ID3abc'));
-    expect((await api('GET', '/api/media/files')).body).toEqual({ success: true, files: [{ path: 'audio/song.mp3', name: 'song.mp3', size: 6, category: 'audio' }] });
+    expect((await api('GET', '/api/media/files')).body).toEqual({
+      success: true,
+      files: [{ path: 'audio/song.mp3', name: 'song.mp3', size: 6, category: 'audio' }],
+    });
     expect((await api('POST', '/api/media/scan-files', {})).body).toMatchObject({ discoveries: { total: 1, images: 0, videos: 0, audio: 1 } });
     expect((await t.app.inject('/api/slider/public')).json().data).toMatchObject({ images: [], videos: [] });
     expect((await t.app.inject('/thumbs/image/dawn.png')).statusCode).toBe(404);
     for (const mediaType of ['image', 'video']) {
-      expect(await upload({ mediaType }, [{ name: 'new.png', type: 'image/png', content: PNG }])).toEqual({ status: 400, body: { success: false, message: `${mediaType}/ must be a folder inside the base path` } });
+      expect(await upload({ mediaType }, [{ name: 'new.png', type: 'image/png', content: PNG }])).toEqual({
+        status: 400,
+        body: { success: false, message: `${mediaType}/ must be a folder inside the base path` },
+      });
     }
     // Thumbnails are made one at a time, in order: once a later scan's is there, the first scan's would be too.
     put('real/image/later.png', await photo(64, 64));

@@ -14,7 +14,8 @@ const PATH_MAX_BYTES = 4096;
 
 // What the file system says when it refuses a path itself, in words a person can act on.
 const REFUSALS = {
-  ENAMETOOLONG: (subject: string) => `${subject} is longer than the file system allows (at most ${NAME_MAX_BYTES} bytes per folder name, ${PATH_MAX_BYTES} in all)`,
+  ENAMETOOLONG: (subject: string) =>
+    `${subject} is longer than the file system allows (at most ${NAME_MAX_BYTES} bytes per folder name, ${PATH_MAX_BYTES} in all)`,
   ELOOP: (subject: string) => `${subject} leads into a symbolic link loop`,
 };
 

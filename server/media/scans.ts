@@ -10,7 +10,13 @@ export interface ScanRecord {
 }
 
 /** The scan's time is the version in the library's urls (?v=), so the public slider answer is stale once this commits. */
-export function saveScan(tx: Tx, events: PendingEvents, basePath: string, counts: { images: number; videos: number; audio: number }, at = Date.now()): ScanRecord {
+export function saveScan(
+  tx: Tx,
+  events: PendingEvents,
+  basePath: string,
+  counts: { images: number; videos: number; audio: number },
+  at = Date.now(),
+): ScanRecord {
   const row = { basePath, scannedAt: at, ...counts };
   tx.insert(mediaScans).values(row).onConflictDoUpdate({ target: mediaScans.basePath, set: row }).run();
   events.publish('slider-data-changed');

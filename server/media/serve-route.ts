@@ -40,11 +40,7 @@ function registerFileRoute(app: FastifyInstance, deps: AppDeps, prefix: string, 
       immutable: versioned,
     });
     if (result.type === 'error') return notFound();
-    return reply
-      .code(result.statusCode)
-      .headers(result.headers)
-      .header('content-security-policy', MEDIA_CSP)
-      .send(result.stream);
+    return reply.code(result.statusCode).headers(result.headers).header('content-security-policy', MEDIA_CSP).send(result.stream);
   });
 }
 

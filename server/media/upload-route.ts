@@ -142,7 +142,10 @@ async function registerInScope(app: FastifyInstance, createContext: ContextFacto
       const paths = saved.map((s) => s.file.path);
       recordLibraryChange(ctx.deps, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
       ctx.log.info({ adminId: admin.id, files: paths }, 'admin uploaded media files');
-      ctx.deps.thumbnails.fillIn(folder.base, saved.map((s) => s.file));
+      ctx.deps.thumbnails.fillIn(
+        folder.base,
+        saved.map((s) => s.file),
+      );
       return reply.send(answer.body({ uploadedCount: saved.length, files: saved.map((s) => s.file) }));
     } catch (error) {
       await Promise.all(saved.map((s) => unlink(s.absolute).catch(() => {})));

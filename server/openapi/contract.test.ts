@@ -62,7 +62,8 @@ const schemaPointer = (template: string, method: Method, status: number) =>
     .join('/');
 
 async function send(method: Method, template: string, call: Call) {
-  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.params![name]!)) + (call.query ? `?${new URLSearchParams(call.query)}` : '');
+  const url =
+    template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.params![name]!)) + (call.query ? `?${new URLSearchParams(call.query)}` : '');
   const headers: Record<string, string> = { ...call.headers, ...(call.token ? { authorization: `Bearer ${call.token}` } : {}) };
   if (call.form) {
     // The multipart body exactly as a browser's fetch would send it.
@@ -118,7 +119,9 @@ describe('Auth', () => {
       msg: 'Invalid email or password',
     });
     // LOGIN_FAILURES_FREE=1: after one failure, that account is locked from this address.
-    expect((await answer('POST', '/api/auth/login', 429, { body: { email: 'nobody@example.com', password: 'wrong' }, token: undefined })).msg).toMatch(/^Too many/);
+    expect((await answer('POST', '/api/auth/login', 429, { body: { email: 'nobody@example.com', password: 'wrong' }, token: undefined })).msg).toMatch(
+      /^Too many/,
+    );
 
     await answer('POST', '/api/auth/forgot-password', 200, { body: { email: ann.email }, token: undefined });
     await answer('POST', '/api/auth/forgot-password', 200, { body: { email: 'nobody@example.com' }, token: undefined });
@@ -164,7 +167,9 @@ describe('Media', () => {
 
     const uploaded = await answer('POST', '/api/media/upload', 200, { form: uploadForm({ mediaType: 'image' }, [{ name: 'sky.png', content: PNG }]) });
     expect(uploaded).toMatchObject({ success: true, uploadedCount: 1 });
-    const refused = await answer('POST', '/api/media/upload', 415, { form: uploadForm({ mediaType: 'image' }, [{ name: 'notes.txt', content: Buffer.from('hi') }]) });
+    const refused = await answer('POST', '/api/media/upload', 415, {
+      form: uploadForm({ mediaType: 'image' }, [{ name: 'notes.txt', content: Buffer.from('hi') }]),
+    });
     expect(refused).toEqual({ success: false, message: expect.stringMatching(/^Invalid file types: notes\.txt/) });
     await answer('POST', '/api/media/upload', 400, { form: uploadForm({ mediaType: 'sound' }, [{ name: 'a.png', content: PNG }]) });
 
@@ -178,7 +183,8 @@ describe('Media', () => {
 describe('Slider and playlists', () => {
   it('the settings, the playlists and the public data answer as documented, refusals included', async () => {
     const { data: config } = await answer('GET', '/api/slider/config', 200);
-    const playlist = (await answer('POST', '/api/playlists', 201, { body: { name: 'Dawn', items: [{ type: 'image', url: '/media/image/dawn.png' }] } })).data as { _id: string };
+    const playlist = (await answer('POST', '/api/playlists', 201, { body: { name: 'Dawn', items: [{ type: 'image', url: '/media/image/dawn.png' }] } }))
+      .data as { _id: string };
     await answer('POST', '/api/playlists', 400, { body: { name: ' ' } });
     await answer('GET', '/api/playlists', 200);
     await answer('PUT', '/api/playlists/{id}', 200, { params: { id: playlist._id }, body: { name: 'Dusk', images: ['/media/image/dawn.png'] } });

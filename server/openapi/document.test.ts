@@ -42,7 +42,9 @@ afterAll(async () => {
 });
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })));
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+  );
 const resolve = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!]! : schema);
 const jsonSchemaOf = (operation: Operation, status: string) => {
   const schema = operation.responses[status]?.content?.['application/json']?.schema;
@@ -67,8 +69,14 @@ describe('the document', () => {
     const fastifyHas = routes.map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
     const documented = operations().map(({ method, path }) => `${method} ${path}`);
     expect(fastifyHas.length).toBeGreaterThan(20);
-    expect(fastifyHas.filter((route) => !documented.includes(route)), 'routes missing from the document').toEqual([]);
-    expect(documented.filter((route) => !fastifyHas.includes(route)), 'documented but not routes').toEqual([]);
+    expect(
+      fastifyHas.filter((route) => !documented.includes(route)),
+      'routes missing from the document',
+    ).toEqual([]);
+    expect(
+      documented.filter((route) => !fastifyHas.includes(route)),
+      'documented but not routes',
+    ).toEqual([]);
     expect(documented.length, 'each once').toBe(new Set(fastifyHas).size);
     for (const { method, path } of operations()) {
       const url = path.replace(/\{(\w+)\}/g, ':$1');
@@ -93,7 +101,8 @@ describe('the document', () => {
   });
 
   it('says which routes need a token, as the routes enforce it: 401 without one, 403 for a member where only admins may, and for a suspended member where members may', async () => {
-    const register = async (email: string) => (await callJson(t.app, 'POST', '/api/auth/register', { name: 'M', email, password: 'member password' })).body.token as string;
+    const register = async (email: string) =>
+      (await callJson(t.app, 'POST', '/api/auth/register', { name: 'M', email, password: 'member password' })).body.token as string;
     const member = await register('member@example.com');
     const suspended = await register('suspended@example.com');
     const admin = (await callJson(t.app, 'POST', '/api/auth/login', { email: 'root@example.com', password: 'root password' })).body.token as string;
@@ -102,7 +111,8 @@ describe('the document', () => {
     expect((await callJson(t.app, 'PUT', `/api/admin/users/${suspendedId}`, suspension, admin)).status).toBe(200);
     // Routes open to any member (signing out) get a token of their own, so as not to end `member`'s.
     await register('other@example.com');
-    const otherMember = async () => (await callJson(t.app, 'POST', '/api/auth/login', { email: 'other@example.com', password: 'member password' })).body.token as string;
+    const otherMember = async () =>
+      (await callJson(t.app, 'POST', '/api/auth/login', { email: 'other@example.com', password: 'member password' })).body.token as string;
     for (const { method, path, operation } of operations()) {
       const request = (token?: string) =>
         t.app.inject({

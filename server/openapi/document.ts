@@ -133,7 +133,7 @@ function withoutFields(schema: JsonSchema, names: string[]): JsonSchema {
 function parameters(route: DocumentedRoute, inputs: ReturnType<typeof convertAll>) {
   const { doc, url } = route;
   const names = pathNames(url);
-  const fieldsOf = (schema: z.ZodObject | undefined) => (schema ? inputs.of(schema).properties ?? {} : {});
+  const fieldsOf = (schema: z.ZodObject | undefined) => (schema ? (inputs.of(schema).properties ?? {}) : {});
   const urlFields = fieldsOf(doc.query ?? doc.body);
   const result: object[] = names.map((name) => ({ name, in: 'path', required: true, schema: urlFields[name] ?? { type: 'string' } }));
   if (doc.query) {
@@ -142,7 +142,8 @@ function parameters(route: DocumentedRoute, inputs: ReturnType<typeof convertAll
       result.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
   }
-  if (doc.etag) result.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of the answer the client has' });
+  if (doc.etag)
+    result.push({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag of the answer the client has' });
   return result;
 }
 

@@ -52,7 +52,15 @@ describe('who may call', () => {
 describe('config', () => {
   it('starts with the defaults, MEDIA_ROOT as base path, and saves the whole record', async () => {
     expect((await api('GET', '/api/slider/config')).body).toEqual({ success: true, data: { backgroundsBasePath: t.config.mediaRoot, ...SLIDER_DEFAULTS } });
-    const saved = { backgroundsBasePath: 'shows', activePlaylist: '', cycleTime: 0, transitionDuration: 3_600_000, overlayOpacity: 1, overlayColor: '255,0,12', randomOrder: true };
+    const saved = {
+      backgroundsBasePath: 'shows',
+      activePlaylist: '',
+      cycleTime: 0,
+      transitionDuration: 3_600_000,
+      overlayOpacity: 1,
+      overlayColor: '255,0,12',
+      randomOrder: true,
+    };
     expect((await api('PUT', '/api/slider/config', saved)).body).toEqual({ success: true, message: 'Configuration saved successfully!' });
     expect(await config()).toEqual(saved);
   });
@@ -228,7 +236,11 @@ describe('public slider data', () => {
     const afterDelete = await publicData({ 'if-none-match': etag4 });
     expect(afterDelete.statusCode).toBe(200);
     // The playlist's one file is gone: an empty show falls back to the library, images then videos.
-    expect(afterDelete.json().data.slides.map((s: { src: string }) => s.src)).toEqual(['/media/image/a.png', '/media/image/nested/c.jpg', '/media/video/sea.mp4']);
+    expect(afterDelete.json().data.slides.map((s: { src: string }) => s.src)).toEqual([
+      '/media/image/a.png',
+      '/media/image/nested/c.jpg',
+      '/media/video/sea.mp4',
+    ]);
   });
 
   it('with the base path gone or emptied, answers an empty show rather than an error', async () => {

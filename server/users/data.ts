@@ -130,7 +130,12 @@ export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser
         ...(takenOver ? { sessionsValidFrom: endOfSessionsNow(now) } : {}),
         updatedAt: now,
       };
-      const { rowid, ...row } = tx.update(users).set(set).where(eq(users.id, id)).returning({ ...publicColumns, rowid: rowidColumn }).get()!;
+      const { rowid, ...row } = tx
+        .update(users)
+        .set(set)
+        .where(eq(users.id, id))
+        .returning({ ...publicColumns, rowid: rowidColumn })
+        .get()!;
       if (row.name !== before.name || row.email !== before.email) {
         unindexUser(tx, before);
         indexUser(tx, { rowid, name: row.name, email: row.email });
@@ -150,7 +155,13 @@ const endOfSessionsNow = (now: number) => now + 1;
 
 /** Ends every session of the user issued so far ("Sign out everywhere"); false if there is no such user. */
 export function endSessions(db: Db, id: string): boolean {
-  return db.update(users).set({ sessionsValidFrom: endOfSessionsNow(Date.now()) }).where(eq(users.id, id)).run().changes > 0;
+  return (
+    db
+      .update(users)
+      .set({ sessionsValidFrom: endOfSessionsNow(Date.now()) })
+      .where(eq(users.id, id))
+      .run().changes > 0
+  );
 }
 
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */

@@ -40,7 +40,12 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
   // each alive for a whole batch, teach V8 to allocate them straight into the old generation,
   // which then grows by a hundred MiB before a full collection (decision 010).
   const rowsWhere = (where: SQL | undefined) => {
-    const rows = db.select(exportColumns).from(users).where(where).orderBy(...order).values() as unknown[][];
+    const rows = db
+      .select(exportColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .values() as unknown[][];
     for (const row of rows) row[CREATED_AT] = new Date(row[CREATED_AT] as number).toISOString();
     return rows as ExportRow[];
   };

@@ -333,7 +333,10 @@ describe('the users.exportBatch procedure', () => {
       for (const sortOrder of SORT_ORDERS) {
         for (const search of ['', 'alpha', 'ti', 'tie0']) {
           const { rows } = await walk({ sortBy, sortOrder, search, limit: 3 });
-          expect(rows.map((row) => row[0]), `${sortBy} ${sortOrder} ${search}`).toEqual(listAll({ search, sortBy, sortOrder }).map((u) => u._id));
+          expect(
+            rows.map((row) => row[0]),
+            `${sortBy} ${sortOrder} ${search}`,
+          ).toEqual(listAll({ search, sortBy, sortOrder }).map((u) => u._id));
         }
       }
     }

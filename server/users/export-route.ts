@@ -49,7 +49,10 @@ const exportDoc: OperationDoc = {
     "a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '.",
   access: 'admin',
   query: listUsersInput.omit({ page: true }),
-  success: { content: 'text/csv; charset=utf-8', description: 'A header row id,name,email,role,membershipTier,status,createdAt, then one row per user (Content-Disposition: attachment)' },
+  success: {
+    content: 'text/csv; charset=utf-8',
+    description: 'A header row id,name,email,role,membershipTier,status,createdAt, then one row per user (Content-Disposition: attachment)',
+  },
 };
 
 const exportFileName = (now: Date) => `members-${now.toISOString().slice(0, 10)}.csv`;
@@ -63,8 +66,7 @@ export function registerExportRoute(app: FastifyInstance, createContext: Context
       // The list's criteria and nothing else: where a batch starts is this route's business.
       const { search, sortBy, sortOrder } = request.query as Record<string, unknown>;
       // Handed over unchecked: the procedure's zod schema is the check.
-      const fetchBatch: FetchBatch = (after) =>
-        createCaller(createContext({ req: request })).users.exportBatch({ search, sortBy, sortOrder, after } as never);
+      const fetchBatch: FetchBatch = (after) => createCaller(createContext({ req: request })).users.exportBatch({ search, sortBy, sortOrder, after } as never);
       // The first batch before any header, so that a refusal (401, 403, 400) is an answer of its own.
       let first: ExportBatch;
       try {

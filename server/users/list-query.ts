@@ -49,6 +49,11 @@ export function listUsers(db: Db, input: ListUsersInput): UserPage {
     .orderBy(...order)
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
-  const rows = db.select(publicColumns).from(users).where(inArray(sql`${users}.rowid`, pageRowids)).orderBy(...order).all();
+  const rows = db
+    .select(publicColumns)
+    .from(users)
+    .where(inArray(sql`${users}.rowid`, pageRowids))
+    .orderBy(...order)
+    .all();
   return result(rows.map(toPublicUser));
 }

@@ -8,16 +8,7 @@ import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { clearTwoFactor, usersWithTwoFactor } from '../auth/two-factor-data';
 import { adminProcedure, router } from '../trpc/init';
-import {
-  countOtherActiveAdmins,
-  deleteUser,
-  EmailInUseError,
-  findPublicUserById,
-  insertUser,
-  updateUser,
-  userStats,
-  type PublicUser,
-} from './data';
+import { countOtherActiveAdmins, deleteUser, EmailInUseError, findPublicUserById, insertUser, updateUser, userStats, type PublicUser } from './data';
 import { exportBatch } from './export-query';
 import { listUsers } from './list-query';
 import { userCreatedSummary, userDeletedSummary, userTarget, userUpdatedSummary } from './user-audit';
@@ -79,10 +70,7 @@ export const usersRouter = router({
         recordAudit(tx, { actor: ctx.user, action: 'user.update', target: userTarget(id), summary });
         return user;
       });
-      ctx.log.info(
-        { adminId: ctx.user.id, userId: id, fields: [...Object.keys(changes), ...(passwordHash ? ['password'] : [])] },
-        'admin updated a user',
-      );
+      ctx.log.info({ adminId: ctx.user.id, userId: id, fields: [...Object.keys(changes), ...(passwordHash ? ['password'] : [])] }, 'admin updated a user');
       return user;
     } catch (error) {
       if (error instanceof EmailInUseError) throw emailInUse();

@@ -59,8 +59,7 @@ export function unindexUser(db: Db, user: SearchableUser): void {
   adjustGramCounts(db, shortGrams(user.name, user.email), -1);
 }
 
-const gramCount = (db: Db, gram: string) =>
-  db.select({ n: userSearchGrams.users }).from(userSearchGrams).where(eq(userSearchGrams.gram, gram)).get()?.n ?? 0;
+const gramCount = (db: Db, gram: string) => db.select({ n: userSearchGrams.users }).from(userSearchGrams).where(eq(userSearchGrams.gram, gram)).get()?.n ?? 0;
 
 /** The number of users, from the gram counts. */
 export const countAllUsers = (db: Db) => gramCount(db, EVERY_USER);

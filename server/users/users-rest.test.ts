@@ -29,8 +29,7 @@ async function login(email: string, password: string) {
   return res.body.token as string;
 }
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) =>
-  callJson(t.app, method, url, body, token);
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) => callJson(t.app, method, url, body, token);
 
 /** Inserts users straight into the database (no argon2: these never sign in), with distinct createdAt. */
 function seed(users: Array<Partial<PublicUser> & { name: string; email: string }>) {
@@ -87,7 +86,14 @@ describe('stats', () => {
     const stats = async () => (await api('GET', '/api/admin/stats')).body;
     expect(await stats()).toEqual({ success: true, data: { totalUsers: 1, paidMembers: 0, freeMembers: 1 } });
 
-    const created = await api('POST', '/api/admin/users', { name: 'Pat', email: 'pat@example.com', password: 'pat password', role: 'user', membershipTier: 'paid', status: 'active' });
+    const created = await api('POST', '/api/admin/users', {
+      name: 'Pat',
+      email: 'pat@example.com',
+      password: 'pat password',
+      role: 'user',
+      membershipTier: 'paid',
+      status: 'active',
+    });
     expect(created.status).toBe(201);
     const id = (created.body.data as PublicUser)._id;
     expect((await stats()).data).toEqual({ totalUsers: 2, paidMembers: 1, freeMembers: 1 });
@@ -118,9 +124,16 @@ describe('list', () => {
   it('never returns a password or hash', async () => {
     const res = await api('GET', '/api/admin/users');
     expect(res.raw).not.toMatch(/password|argon2/i);
-    expect(Object.keys((res.body.data as PublicUser[])[0]!).sort()).toEqual(
-      ['_id', 'createdAt', 'email', 'membershipTier', 'name', 'role', 'status', 'updatedAt'],
-    );
+    expect(Object.keys((res.body.data as PublicUser[])[0]!).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'email',
+      'membershipTier',
+      'name',
+      'role',
+      'status',
+      'updatedAt',
+    ]);
   });
 
   it('sorts the whole result by every allowed column, both ways, ties broken by id', async () => {
@@ -166,8 +179,7 @@ describe('list', () => {
       { name: 'Plain Person', email: 'plain@example.com' },
       { name: 'Mail Only', email: 'x_y@percent.org' },
     ]);
-    const names = async (search: string) =>
-      (await list(`?search=${encodeURIComponent(search)}`)).data.map((u) => u.name).sort();
+    const names = async (search: string) => (await list(`?search=${encodeURIComponent(search)}`)).data.map((u) => u.name).sort();
     expect(await names('%')).toEqual(['100% Real']);
     expect(await names('0% r')).toEqual(['100% Real']);
     expect(await names('_')).toEqual(['Mail Only', 'snake_case']);
@@ -218,7 +230,10 @@ describe('create', () => {
   it('answers 201 with the user, who can sign in', async () => {
     const res = await api('POST', '/api/admin/users', valid);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, data: { name: 'New Person', email: 'new@example.com', role: 'user', membershipTier: 'free', status: 'active' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { name: 'New Person', email: 'new@example.com', role: 'user', membershipTier: 'free', status: 'active' },
+    });
     await login('new@example.com', 'new password');
   });
 
@@ -305,7 +320,10 @@ describe('protecting the admins', () => {
   const rootId = () => JSON.parse(Buffer.from(adminToken.split('.')[1]!, 'base64url').toString()).user.id as string;
 
   it('an admin cannot demote, suspend or delete their own account', async () => {
-    expect(await api('PUT', `/api/admin/users/${rootId()}`, { role: 'user' })).toMatchObject({ status: 400, body: { message: 'You cannot demote or suspend your own account' } });
+    expect(await api('PUT', `/api/admin/users/${rootId()}`, { role: 'user' })).toMatchObject({
+      status: 400,
+      body: { message: 'You cannot demote or suspend your own account' },
+    });
     expect(await api('PUT', `/api/admin/users/${rootId()}`, { status: 'suspended' })).toMatchObject({ status: 400 });
     expect(await api('DELETE', `/api/admin/users/${rootId()}`)).toMatchObject({ status: 400, body: { message: 'You cannot delete your own account' } });
     // Harmless edits of one's own account are fine.

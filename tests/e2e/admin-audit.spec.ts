@@ -9,7 +9,10 @@ const AUDIT = { link: 'Audit Log', query: 'audit' };
 function auditTable(page: Page) {
   const table = page.getByRole('table', { name: 'Audit log, newest first' });
   // Entries only: the header row has no cells, and "Loading the audit log..." is a status.
-  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') }).filter({ hasNot: page.getByRole('status') });
+  const rows = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .filter({ hasNot: page.getByRole('status') });
   return { table, rows };
 }
 
@@ -22,7 +25,10 @@ test('the audit log shows an edit just made in User Management, and filters by a
 
   await openAdminSection(page, site, { link: 'User Management', query: 'users' });
   await page.getByLabel('Search users').fill(email);
-  const row = page.getByRole('table', { name: /^Users/ }).getByRole('row').filter({ hasText: email });
+  const row = page
+    .getByRole('table', { name: /^Users/ })
+    .getByRole('row')
+    .filter({ hasText: email });
   await row.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('combobox', { name: 'Tier' }).selectOption('paid');
   await page.getByRole('button', { name: 'Save' }).click();

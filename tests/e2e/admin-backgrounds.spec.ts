@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { expect, test, uniqueStem, type Site } from './fixtures';
 import { openAdminSection, watchConsole } from './page-helpers';
 
-
 async function adminToken(request: APIRequestContext, site: Site): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email: site.admin.email, password: site.admin.password } });
   expect(response.ok()).toBe(true);
@@ -19,7 +18,9 @@ async function uploadImages(request: APIRequestContext, token: string, images: {
   // The fields come before the files (CONTRACT "Media (admin)").
   form.append('mediaType', 'image');
   for (const { name, colour } of images) {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
     form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
   }
   const response = await request.post('/api/media/upload', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
@@ -156,7 +157,10 @@ test('an admin builds a playlist from two new images, reorders it by keyboard, m
       await expect(m.handles(m.strip(name)).first()).toHaveAccessibleName(`${second}, position 1 of 2`);
       await expect(m.handles(m.strip(name)).nth(1)).toHaveAccessibleName(`${first}, position 2 of 2`);
       // Back to first, second: the remove button on the strip takes an item out.
-      await m.strip(name).getByRole('button', { name: `Remove ${second} from the playlist` }).click();
+      await m
+        .strip(name)
+        .getByRole('button', { name: `Remove ${second} from the playlist` })
+        .click();
       await m.images.getByRole('button', { name: second, exact: true }).click();
       await expect(m.handles(m.strip(name)).first()).toHaveAccessibleName(`${first}, position 1 of 2`);
       await expect(m.handles(m.strip(name)).nth(1)).toHaveAccessibleName(`${second}, position 2 of 2`);
@@ -269,7 +273,10 @@ test('deleting a playlist asks first, and a playlist already gone is reported in
   const m = manager(page);
 
   await test.step('Cancel keeps the playlist', async () => {
-    await m.playlist(doomed).getByRole('button', { name: new RegExp(`^${doomed}`) }).click();
+    await m
+      .playlist(doomed)
+      .getByRole('button', { name: new RegExp(`^${doomed}`) })
+      .click();
     await expect(m.strip(doomed)).toBeVisible();
     await m.playlist(doomed).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete playlist' });
@@ -384,11 +391,7 @@ test('refusals: a blank playlist name, a file click with no playlist, a scan wit
   expect(problems).toEqual([]);
 });
 
-test('a scanned folder that is not saved leaves the libraries, their previews and a playlist save on the saved one', async ({
-  page,
-  request,
-  site,
-}) => {
+test('a scanned folder that is not saved leaves the libraries, their previews and a playlist save on the saved one', async ({ page, request, site }) => {
   const problems = watchConsole(page);
   const token = await adminToken(request, site);
   const before = await readConfig(request, token);
@@ -417,7 +420,10 @@ test('a scanned folder that is not saved leaves the libraries, their previews an
   });
 
   await test.step('Save Selected Playlist keeps what the saved library has', async () => {
-    await m.playlist(name).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await m
+      .playlist(name)
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
     await expect(m.handles(m.strip(name))).toHaveCount(1);
     await m.playlists.getByRole('button', { name: 'Save Selected Playlist' }).click();
     await expect(m.playlists.getByRole('status')).toHaveText('Playlist saved.');
@@ -453,7 +459,12 @@ test('settings that fail to reload after a save stay on screen', async ({ page, 
 
   let failing = false;
   let failures = 0;
-  await failProcedure(page, 'slider.config', () => failing, () => (failures += 1));
+  await failProcedure(
+    page,
+    'slider.config',
+    () => failing,
+    () => (failures += 1),
+  );
   try {
     failing = true;
     await m.settings.getByRole('button', { name: 'Save Global Settings' }).click();
@@ -603,7 +614,11 @@ test('on a 360 px phone the Background Manager fits the screen, and every contro
   const token = await adminToken(request, site);
   const name = uniqueStem('Phone');
   const images = [`${uniqueStem('one')}.png`, `${uniqueStem('two')}.png`, `${uniqueStem('three')}.png`];
-  await uploadImages(request, token, images.map((image, i) => ({ name: image, colour: ['#884422', '#228844', '#224488'][i]! })));
+  await uploadImages(
+    request,
+    token,
+    images.map((image, i) => ({ name: image, colour: ['#884422', '#228844', '#224488'][i]! })),
+  );
 
   await openBackgroundManager(page, site);
   const m = manager(page);
@@ -635,7 +650,10 @@ test('on a 360 px phone the Background Manager fits the screen, and every contro
   await expect(tile).toHaveCSS('outline-style', 'solid');
 
   // The remove button keeps the keyboard in the strip.
-  await m.strip(name).getByRole('button', { name: `Remove ${images[0]} from the playlist` }).click();
+  await m
+    .strip(name)
+    .getByRole('button', { name: `Remove ${images[0]} from the playlist` })
+    .click();
   await expect(m.strip(name).getByRole('button', { name: `Remove ${images[1]} from the playlist` })).toBeFocused();
 
   expect(problems).toEqual([]);

@@ -9,7 +9,9 @@ import { openAdminSection, watchConsole } from './page-helpers';
 const uniqueName = (stem: string, extension: string) => `${uniqueStem(stem)}.${extension}`;
 
 async function pngFile(name: string, background = '#336699') {
-  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -102,7 +104,7 @@ test('files the media type does not take are refused, and the good ones of the s
     await expect(page.getByRole('status').filter({ hasText: 'No files to upload.' })).toBeVisible();
   });
 
-  await test.step('an .exe is refused with the type\'s word; the png beside it is listed', async () => {
+  await test.step("an .exe is refused with the type's word; the png beside it is listed", async () => {
     await media.fileInput.setInputFiles([
       { name: 'x.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ not really a program') },
       await pngFile(good),
@@ -208,7 +210,7 @@ test('an admin ticks a library file and deletes it after confirming', async ({ p
   expect(problems).toEqual([]);
 });
 
-test('switching the media type clears the pending files and shows that type\'s library', async ({ page, site }) => {
+test("switching the media type clears the pending files and shows that type's library", async ({ page, site }) => {
   const problems = watchConsole(page);
   await openMediaManager(page, site);
   const media = mediaPage(page);

@@ -88,7 +88,7 @@ test('Export CSV downloads every member matching the search, in the table order,
   await test.step('by mouse, sorted by name: the file holds both pages, in the table order', async () => {
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button', { name: 'Name' }).click();
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
-    await expect(page.getByRole('cell', { name: "=Yew Tester" })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '=Yew Tester' })).toBeVisible();
 
     const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
     const records = await fileRecords(download);
@@ -103,7 +103,12 @@ test('Export CSV downloads every member matching the search, in the table order,
     await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
     await expect(page.getByRole('cell', { name: `m9.${tag}@example.com` })).toBeVisible();
-    await expect(page.getByRole('table', { name: /^Users/ }).getByRole('row').nth(1)).toContainText(`m9.${tag}@example.com`);
+    await expect(
+      page
+        .getByRole('table', { name: /^Users/ })
+        .getByRole('row')
+        .nth(1),
+    ).toContainText(`m9.${tag}@example.com`);
 
     // From the search field back past Add User.
     await page.getByLabel('Search users').focus();
@@ -134,7 +139,9 @@ test('on a 360 px phone Export CSV fits the screen and works from the keyboard',
   const problems = watchConsole(page);
   const tag = `phone${process.pid}x${Date.now().toString(36)}`;
   for (const name of ['Quince Tester', 'Rowan Tester']) {
-    const response = await request.post('/api/auth/register', { data: { name, email: `${name.split(' ')[0]!.toLowerCase()}.${tag}@example.com`, password: 'export password' } });
+    const response = await request.post('/api/auth/register', {
+      data: { name, email: `${name.split(' ')[0]!.toLowerCase()}.${tag}@example.com`, password: 'export password' },
+    });
     expect(response.ok()).toBe(true);
   }
   await page.setViewportSize({ width: 360, height: 740 });

@@ -28,17 +28,16 @@ function userTable(page: Page) {
   const table = page.getByRole('table', { name: /^Users/ });
   // Users' rows only: the header row holds column headers, not cells, and the row that says
   // "Loading users..." (a status) is no user: counting it made a search look done before it was.
-  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') }).filter({ hasNot: page.getByRole('status') });
+  const rows = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .filter({ hasNot: page.getByRole('status') });
   return { table, rows };
 }
 
 const TREES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir', 'Ginkgo', 'Hazel', 'Ironwood', 'Juniper', 'Kapok', 'Larch'];
 
-test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspends and deletes a user', async ({
-  page,
-  request,
-  site,
-}) => {
+test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspends and deletes a user', async ({ page, request, site }) => {
   test.setTimeout(120_000);
   // A refused sign-in is an expected 401, which the watch leaves out.
   const problems = watchConsole(page);
@@ -108,7 +107,11 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
     expect(cell.x + cell.width - 4).toBeGreaterThan(labelEnd + 16);
     await page.mouse.click(cell.x + cell.width - 4, cell.y + cell.height / 2);
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect(names).toHaveText(TREES.slice(2).reverse().map((tree) => `${tree} Tester`));
+    await expect(names).toHaveText(
+      TREES.slice(2)
+        .reverse()
+        .map((tree) => `${tree} Tester`),
+    );
   });
 
   await test.step('Next and Previous page through, each disabled at its end, and the keyboard keeps its place', async () => {
@@ -244,9 +247,7 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
 
     const confirm = page.getByRole('alertdialog', { name: 'Delete user' });
     await rows.getByRole('button', { name: 'Delete' }).click();
-    await expect(confirm).toHaveAccessibleDescription(
-      'Are you sure you want to delete this user? This action cannot be undone.',
-    );
+    await expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete this user? This action cannot be undone.');
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();

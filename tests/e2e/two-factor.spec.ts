@@ -84,9 +84,7 @@ test('a member turns two-factor on, then signs in with the app’s code, and onc
   await logout(page);
 
   await signInWithCode(page, email, password, recoveryCodes[0]!);
-  await expect(page.getByRole('alert')).toHaveText(
-    'Invalid code. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('Invalid code. Enter the current 6-digit code from your authenticator app, or an unused recovery code.');
   await expect(page).toHaveURL(/\/login$/);
   expect(problems).toEqual([]);
 });

@@ -96,7 +96,9 @@ test('the tarball holds the built site and nothing a running site does not need,
   const files = listed.stdout.trim().split('\n');
   expect(files).toEqual(expect.arrayContaining(['package/dist/cli/quantum-site.js', 'package/dist/client/index.html', 'package/drizzle/meta/_journal.json']));
   for (const file of files) {
-    expect(file).toMatch(/^package\/(package\.json|README\.md|dist\/cli\/(chunks\/)?[\w-]+\.js|dist\/client\/.+|dist\/pages\/[\w-]+\.html|drizzle\/[\w-]+\.sql|drizzle\/meta\/_journal\.json)$/);
+    expect(file).toMatch(
+      /^package\/(package\.json|README\.md|dist\/cli\/(chunks\/)?[\w-]+\.js|dist\/client\/.+|dist\/pages\/[\w-]+\.html|drizzle\/[\w-]+\.sql|drizzle\/meta\/_journal\.json)$/,
+    );
     expect(file).not.toMatch(/\.(map|ts|tsx)$/);
   }
   const manifest = JSON.parse(readFileSync(path.join(work, 'prefix/lib/node_modules/quantum-course-site/package.json'), 'utf8'));
@@ -108,7 +110,11 @@ test('the first start answers /healthz and tells where the data lives, the addre
   expect(await health.json()).toEqual({ status: 'ok' });
   expect(statSync(path.join(dataDir, 'app.db')).isFile()).toBe(true);
   // Not a terminal: the logs stay JSON, and the first-start notice is one of their lines.
-  const lines = serverOutput.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = serverOutput
+    .join('')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const notice = lines.find((line) => String(line.msg).startsWith('first start'));
   expect(notice).toMatchObject({ url: server.url, dataDir });
   expect(notice?.adminCommand).toBe(`quantum-site admin create --data ${dataDir} --email you@example.com --name "Your Name"`);

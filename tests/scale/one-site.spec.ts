@@ -90,7 +90,9 @@ async function uploadImage(base: string, token: string, name: string) {
   const form = new FormData();
   // The fields come before the files (CONTRACT "Media (admin)").
   form.append('mediaType', 'image');
-  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3355aa' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3355aa' } })
+    .png()
+    .toBuffer();
   form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
   const response = await fetch(`${base}/api/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(response.status).toBe(200);
@@ -117,7 +119,13 @@ test("a playlist made active through A is in B's public slider data within one s
   const before = await call(site.b.url, 'GET', '/api/slider/public');
   expect(before.status).toBe(200);
 
-  const playlist = await call(site.a.url, 'POST', '/api/playlists', { name: 'Shared dawn', items: [{ type: 'image', url }], images: [url], videos: [] }, adminA);
+  const playlist = await call(
+    site.a.url,
+    'POST',
+    '/api/playlists',
+    { name: 'Shared dawn', items: [{ type: 'image', url }], images: [url], videos: [] },
+    adminA,
+  );
   expect(playlist.status).toBe(201);
   const config = (await call(site.a.url, 'GET', '/api/slider/config', undefined, adminA)).body.data as Record<string, unknown>;
   const id = (playlist.body.data as { _id: string })._id;

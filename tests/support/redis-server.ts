@@ -47,7 +47,7 @@ export async function startRedis(): Promise<RedisServer> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  for (const started = Date.now(); !(await answersPing(port)); ) {
+  for (const started = Date.now(); !(await answersPing(port));) {
     if (failure || child.exitCode !== null || Date.now() - started > 10_000) {
       await stop();
       throw new Error(`redis-server did not start (is Debian's redis-server package installed?): ${failure}${output}`);

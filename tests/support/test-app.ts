@@ -33,9 +33,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { env?: Record<string, string>; smtp?: boolean; build?: BuildOptions } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; smtp?: boolean; build?: BuildOptions } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qc-test-'));
   copyFileSync(inject('templateDb'), path.join(dataDir, 'app.db'));
   const smtp = options.smtp ? new SmtpCatcher() : undefined;
@@ -65,13 +63,7 @@ export async function createTestApp(
 }
 
 /** POSTs/PUTs JSON through the REST façade and returns status, headers and parsed body. */
-export async function callJson(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  token?: string,
-) {
+export async function callJson(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token?: string) {
   const response = await app.inject({
     method,
     url,

@@ -35,9 +35,7 @@ function AdminPanel() {
     <div className="page admin">
       <AdminSidebar current={section.id} me={me.data} />
       <div className="admin__content">
-        {me.error && me.error.data?.httpStatus !== 401 && (
-          <StatusMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</StatusMessage>
-        )}
+        {me.error && me.error.data?.httpStatus !== 401 && <StatusMessage tone="error">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
         <SectionBoundary key={section.id} title={section.label}>
           <SectionContent id={section.id} />
         </SectionBoundary>

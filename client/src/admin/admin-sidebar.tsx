@@ -28,11 +28,7 @@ export function AdminSidebar({ current, me }: AdminSidebarProps) {
         <ul className="admin-nav__list">
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.id}>
-              <Link
-                to={{ search: sectionSearch(section.id) }}
-                className="admin-nav__link"
-                aria-current={section.id === current ? 'page' : undefined}
-              >
+              <Link to={{ search: sectionSearch(section.id) }} className="admin-nav__link" aria-current={section.id === current ? 'page' : undefined}>
                 {section.label}
               </Link>
             </li>

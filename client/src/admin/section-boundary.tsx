@@ -20,9 +20,7 @@ export class SectionBoundary extends Component<SectionBoundaryProps, { error: Er
     if (!error) return this.props.children;
     return (
       <PanelSection title={this.props.title}>
-        <StatusMessage tone="error">
-          This section stopped working ({error.message}). Reload the page to try again.
-        </StatusMessage>
+        <StatusMessage tone="error">This section stopped working ({error.message}). Reload the page to try again.</StatusMessage>
       </PanelSection>
     );
   }

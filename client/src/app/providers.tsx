@@ -12,9 +12,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } } }));
   const [trpcClient] = useState(createTrpcClient);
 
   // A new token is a new person: nothing cached for the previous one may show through. (Removing

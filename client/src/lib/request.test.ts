@@ -11,7 +11,7 @@ describe('the request helper (spec §7, §8)', () => {
     expect(errorTextOf(404, null)).toBe('HTTP 404');
   });
 
-  it('falls back to the screen\'s words when no answer came', () => {
+  it("falls back to the screen's words when no answer came", () => {
     expect(failureReason(new RequestError(0, null, ''), 'Upload failed')).toBe('Upload failed');
     expect(failureReason(new RequestError(413, null, 'Too big'), 'Upload failed')).toBe('Too big');
     expect(failureReason(new Error('boom'), 'Upload failed')).toBe('Upload failed');

@@ -14,7 +14,11 @@ export function useLogout() {
   };
   return {
     /** Logout: whatever the server answers (offline, token already ended), this browser signs out. */
-    logout: () => logout.mutateAsync().catch(() => undefined).then(leave),
+    logout: () =>
+      logout
+        .mutateAsync()
+        .catch(() => undefined)
+        .then(leave),
     /** Sign out everywhere: only once the server has ended every token; a failure stays in `everywhereError`. */
     logoutEverywhere: () => logoutAll.mutateAsync().then(leave, () => undefined),
     everywhereError: logoutAll.error,

@@ -12,12 +12,10 @@ export function CoursesPage() {
     <div className="page">
       <section className="hero hero--compact">
         <p className="eyebrow">The ten-part course</p>
-        <h1 className="hero__title">
-          Become the conscious creator of your life
-        </h1>
+        <h1 className="hero__title">Become the conscious creator of your life</h1>
         <p className="hero__lead">
-          Ten modules that carry you from the physics of possibility to a grounded, sovereign way of living. Study at your
-          own pace, return to any lesson, and let each idea become a practice.
+          Ten modules that carry you from the physics of possibility to a grounded, sovereign way of living. Study at your own pace, return to any lesson, and
+          let each idea become a practice.
         </p>
         <div className="actions actions--center">
           <ButtonLink to="/join" variant="primary">
@@ -38,9 +36,7 @@ export function CoursesPage() {
       </section>
 
       <section className="section section--anchor" id="tiers" tabIndex={-1}>
-        <h2 className="section__title">
-          Choose your path
-        </h2>
+        <h2 className="section__title">Choose your path</h2>
         <div className="tier-grid">
           <Panel as="article" className="tier-card" aria-labelledby="tier-explorer">
             <p className="tier-card__kind">Free membership</p>

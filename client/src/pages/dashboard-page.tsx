@@ -32,9 +32,7 @@ export function DashboardPage() {
           <p className="eyebrow">Member dashboard</p>
           {user ? (
             <>
-              <h1 className="dashboard-head__title">
-                Welcome, {user.name}
-              </h1>
+              <h1 className="dashboard-head__title">Welcome, {user.name}</h1>
               <p className="tier-badge">
                 <span className="tier-badge__label">Your membership</span>
                 <span className={`tier-badge__value ${paid ? 'tier-badge__value--paid' : ''}`}>
@@ -44,9 +42,7 @@ export function DashboardPage() {
             </>
           ) : (
             <>
-              <h1 className="dashboard-head__title">
-                Welcome
-              </h1>
+              <h1 className="dashboard-head__title">Welcome</h1>
               {me.isPending && (
                 <p className="muted" role="status">
                   Loading your dashboard…
@@ -71,11 +67,16 @@ export function DashboardPage() {
       </Panel>
 
       {everywhereError && (
-        <StatusMessage tone="error" className="dashboard-page__message">{`Could not sign out everywhere: ${serverMessage(everywhereError, MESSAGES.somethingWentWrong)}`}</StatusMessage>
+        <StatusMessage
+          tone="error"
+          className="dashboard-page__message"
+        >{`Could not sign out everywhere: ${serverMessage(everywhereError, MESSAGES.somethingWentWrong)}`}</StatusMessage>
       )}
 
       {me.error && me.error.data?.httpStatus !== 401 && (
-        <StatusMessage tone="error" className="dashboard-page__message">{serverMessage(me.error, MESSAGES.somethingWentWrong)}</StatusMessage>
+        <StatusMessage tone="error" className="dashboard-page__message">
+          {serverMessage(me.error, MESSAGES.somethingWentWrong)}
+        </StatusMessage>
       )}
 
       {user && (

@@ -35,12 +35,10 @@ export function LandingPage() {
     <div className="page">
       <section className="hero">
         <p className="eyebrow">A course in quantum consciousness</p>
-        <h1 className="hero__title">
-          You are the observer, and the author, of your reality
-        </h1>
+        <h1 className="hero__title">You are the observer, and the author, of your reality</h1>
         <p className="hero__lead">
-          A guided journey through the ideas of quantum physics, depth psychology and embodied practice, for anyone ready
-          to live with more presence, purpose and freedom.
+          A guided journey through the ideas of quantum physics, depth psychology and embodied practice, for anyone ready to live with more presence, purpose
+          and freedom.
         </p>
         <div className="actions actions--center">
           <ButtonLink to="/courses" variant="primary">
@@ -53,9 +51,7 @@ export function LandingPage() {
       </section>
 
       <section className="section">
-        <h2 className="section__title">
-          Three ideas at the heart of the path
-        </h2>
+        <h2 className="section__title">Three ideas at the heart of the path</h2>
         <ul className="card-grid" role="list">
           {CONCEPTS.map((concept) => (
             <Panel as="li" key={concept.title} className="concept-card">

@@ -190,7 +190,9 @@ describe('the slideshow sequencer', () => {
     sequencer.start([a, big], settings());
     await vi.advanceTimersByTimeAsync(10_000 - 1);
     // `big` was prepared once, at 650, and is still loading long past the readiness limit.
-    expect(stage.events.filter((event) => event.kind === 'prepare' && event.src === big.src)).toEqual([{ at: 650, kind: 'prepare', layer: 1, src: big.src, play: true }]);
+    expect(stage.events.filter((event) => event.kind === 'prepare' && event.src === big.src)).toEqual([
+      { at: 650, kind: 'prepare', layer: 1, src: big.src, play: true },
+    ]);
     expect(stage.events.some((event) => event.kind === 'blackout' || (event.kind === 'clear' && event.layer === 1))).toBe(false);
     expect(stage.onScreen()).toBe(a.src);
     // Nothing of the sequencer's is pending: only the stage's loading delay.
@@ -452,7 +454,10 @@ describe('the slideshow sequencer', () => {
 
     it('hours of cycling keep at most two slides loaded and never pile up timers', async () => {
       const { stage, sequencer } = setup((src) => (src.includes('broken') ? 'fail' : src.includes('stuck') ? 'never' : { readyAfter: 200 }));
-      sequencer.start([image('a'), video('b'), image('broken'), video('stuck'), image('e')], settings({ cycleTime: 1000, transitionDuration: 500, randomOrder: true }));
+      sequencer.start(
+        [image('a'), video('b'), image('broken'), video('stuck'), image('e')],
+        settings({ cycleTime: 1000, transitionDuration: 500, randomOrder: true }),
+      );
       let maxTimers = 0;
       let maxMedia = 0;
       for (let second = 0; second < 3 * 3600; second++) {

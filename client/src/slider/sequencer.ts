@@ -139,7 +139,11 @@ export class Sequencer {
       return;
     }
     this.running = true;
-    this.order = this.still ? fixedOrder(this.stillCandidates()) : settings.randomOrder ? shuffledOrder(slides.length, this.random) : sequentialOrder(slides.length);
+    this.order = this.still
+      ? fixedOrder(this.stillCandidates())
+      : settings.randomOrder
+        ? shuffledOrder(slides.length, this.random)
+        : sequentialOrder(slides.length);
     if (this.paused) this.resumeDelay = 0;
     else this.attempt(Date.now());
   }
@@ -333,10 +337,13 @@ export class Sequencer {
 
   private setTimer(ms: number, callback: () => void): void {
     this.clearTimer();
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      callback();
-    }, Math.max(0, ms));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        callback();
+      },
+      Math.max(0, ms),
+    );
   }
 
   private clearTimer(): void {

@@ -19,13 +19,18 @@ describe('slide order', () => {
 
   it('a shuffle is a permutation that avoids the given first entry', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 30 }), fc.array(fc.double({ min: 0, max: 0.999999, noNaN: true }), { minLength: 40, maxLength: 40 }), fc.nat(), (count, draws, avoid) => {
-        let i = 0;
-        const random = () => draws[i++ % draws.length]!;
-        const bag = shuffled(count, random, avoid % count);
-        expect([...bag].sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, k) => k));
-        if (count > 1) expect(bag[0]).not.toBe(avoid % count);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.double({ min: 0, max: 0.999999, noNaN: true }), { minLength: 40, maxLength: 40 }),
+        fc.nat(),
+        (count, draws, avoid) => {
+          let i = 0;
+          const random = () => draws[i++ % draws.length]!;
+          const bag = shuffled(count, random, avoid % count);
+          expect([...bag].sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, k) => k));
+          if (count > 1) expect(bag[0]).not.toBe(avoid % count);
+        },
+      ),
     );
   });
 

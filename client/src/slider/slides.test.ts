@@ -26,7 +26,11 @@ describe('reading the public slider data', () => {
   it('takes the defaults for settings that are missing or out of range', () => {
     expect(configFromData({})).toEqual(SLIDER_DEFAULTS);
     expect(configFromData({ config: { cycleTime: -5, transitionDuration: 'x', overlayOpacity: 2, randomOrder: 'yes' } })).toEqual(SLIDER_DEFAULTS);
-    expect(configFromData({ config: { ...SLIDER_DEFAULTS, cycleTime: 2500, overlayOpacity: 0, randomOrder: true } })).toMatchObject({ cycleTime: 2500, overlayOpacity: 0, randomOrder: true });
+    expect(configFromData({ config: { ...SLIDER_DEFAULTS, cycleTime: 2500, overlayOpacity: 0, randomOrder: true } })).toMatchObject({
+      cycleTime: 2500,
+      overlayOpacity: 0,
+      randomOrder: true,
+    });
   });
 
   it('turns the overlay colour into CSS', () => {
@@ -36,7 +40,17 @@ describe('reading the public slider data', () => {
 
   it('picks the first image as the still slide, or the first video when there is no image', () => {
     expect(stillSlideIndex([])).toBeNull();
-    expect(stillSlideIndex([{ type: 'video', src: 'v' }, { type: 'image', src: 'i' }])).toBe(1);
-    expect(stillSlideIndex([{ type: 'video', src: 'v' }, { type: 'video', src: 'w' }])).toBe(0);
+    expect(
+      stillSlideIndex([
+        { type: 'video', src: 'v' },
+        { type: 'image', src: 'i' },
+      ]),
+    ).toBe(1);
+    expect(
+      stillSlideIndex([
+        { type: 'video', src: 'v' },
+        { type: 'video', src: 'w' },
+      ]),
+    ).toBe(0);
   });
 });

@@ -23,8 +23,8 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
   return (
     <>
       <p>
-        Keep these recovery codes somewhere safe, such as a password manager. If you lose your phone, each one signs you in
-        once in place of a code. <strong>They are shown only this once.</strong>
+        Keep these recovery codes somewhere safe, such as a password manager. If you lose your phone, each one signs you in once in place of a code.{' '}
+        <strong>They are shown only this once.</strong>
       </p>
       <ol id={listId} className="recovery-codes" aria-label="Recovery codes">
         {codes.map((code) => (

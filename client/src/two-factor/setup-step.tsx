@@ -33,10 +33,7 @@ export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
       <div className="two-factor-setup__scan">
         <QrCode text={setup.otpauthUrl} alt="QR code of your new two-factor key, for your authenticator app" />
         <div>
-          <p>
-            Scan this QR code with an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password,
-            Aegis or any other).
-          </p>
+          <p>Scan this QR code with an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis or any other).</p>
           <p className="muted small">Cannot scan it? Add an account by hand with this key:</p>
           <p>
             <code className="two-factor-setup__key">{grouped(setup.secret)}</code>

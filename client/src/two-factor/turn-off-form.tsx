@@ -27,14 +27,7 @@ export function TurnOffForm({ onTurnedOff, onCancel }: TurnOffFormProps) {
 
   return (
     <Form compact className="two-factor__turn-off" onSubmit={onSubmit}>
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <CodeField label="Code" hint="From your authenticator app, or one of your recovery codes." value={code} onChange={setCode} acceptsRecoveryCode />
       <div className="actions">
         <Button type="submit" variant="danger" className="button--small" busy={disable.isPending}>

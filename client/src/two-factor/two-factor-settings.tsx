@@ -13,10 +13,7 @@ import { TurnOffForm } from './turn-off-form';
 import './two-factor.css';
 
 type Stage =
-  | { name: 'status' }
-  | { name: 'setup'; setup: { secret: string; otpauthUrl: string } }
-  | { name: 'codes'; recoveryCodes: string[] }
-  | { name: 'turn-off' };
+  { name: 'status' } | { name: 'setup'; setup: { secret: string; otpauthUrl: string } } | { name: 'codes'; recoveryCodes: string[] } | { name: 'turn-off' };
 
 const INITIAL_STAGE: Stage = { name: 'status' };
 
@@ -35,11 +32,7 @@ export function TwoFactorSettings() {
     case 'setup':
       return (
         <Stage title="Set up two-factor sign-in">
-          <SetupStep
-            setup={stage.setup}
-            onEnabled={(recoveryCodes) => to({ name: 'codes', recoveryCodes })}
-            onCancel={() => to({ name: 'status' })}
-          />
+          <SetupStep setup={stage.setup} onEnabled={(recoveryCodes) => to({ name: 'codes', recoveryCodes })} onCancel={() => to({ name: 'status' })} />
         </Stage>
       );
     case 'codes':

@@ -14,9 +14,7 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
   return (
     <div className="auth">
       <Panel className="auth__card">
-        <h1 className="auth__title">
-          {title}
-        </h1>
+        <h1 className="auth__title">{title}</h1>
         {intro && <p className="auth__intro">{intro}</p>}
         {children}
         {footer && <div className="auth__footer">{footer}</div>}

@@ -9,7 +9,5 @@ interface EmailFieldProps {
 
 /** The labelled, required email input of every account form (the browser checks its format). */
 export function EmailField({ value, onChange, autoComplete = 'email' }: EmailFieldProps) {
-  return (
-    <Field label="Email" name="email" type="email" autoComplete={autoComplete} required value={value} onChange={(e) => onChange(e.target.value)} />
-  );
+  return <Field label="Email" name="email" type="email" autoComplete={autoComplete} required value={value} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -9,9 +9,7 @@ export function AccountSecuritySection() {
   return (
     <PanelSection title="Account Security">
       <section aria-labelledby={headingId}>
-        <h3 id={headingId}>
-          Two-factor sign-in
-        </h3>
+        <h3 id={headingId}>Two-factor sign-in</h3>
         <TwoFactorSettings />
       </section>
     </PanelSection>

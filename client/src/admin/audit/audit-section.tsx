@@ -38,14 +38,22 @@ export function AuditSection() {
           onChange={(e) => setQuery({ page: 1, action: AUDIT_ACTIONS.find((action) => action === e.target.value) })}
         />
         {list.error && (
-          <StatusMessage tone="error" compact>The audit log could not be loaded: {serverMessage(list.error, MESSAGES.somethingWentWrong)}</StatusMessage>
+          <StatusMessage tone="error" compact>
+            The audit log could not be loaded: {serverMessage(list.error, MESSAGES.somethingWentWrong)}
+          </StatusMessage>
         )}
       </div>
 
       <AuditTable entries={page?.data} loading={list.isPending} busy={list.isFetching} filtered={query.action !== undefined} />
 
       {page && (
-        <Pagination label="Audit log pages" page={page.currentPage} totalPages={page.totalPages} busy={list.isFetching} onPage={(p) => setQuery((q) => ({ ...q, page: p }))} />
+        <Pagination
+          label="Audit log pages"
+          page={page.currentPage}
+          totalPages={page.totalPages}
+          busy={list.isFetching}
+          onPage={(p) => setQuery((q) => ({ ...q, page: p }))}
+        />
       )}
     </PanelSection>
   );

@@ -43,9 +43,7 @@ export function BackgroundsSection() {
   if (config.error && !config.data) {
     return (
       <PanelSection title={TITLE}>
-        <StatusMessage tone="error">
-          Could not load the slider settings: {serverMessage(config.error, MESSAGES.somethingWentWrong)}
-        </StatusMessage>
+        <StatusMessage tone="error">Could not load the slider settings: {serverMessage(config.error, MESSAGES.somethingWentWrong)}</StatusMessage>
         <div className="actions bg-retry">
           <Button variant="secondary" className="button--small" onClick={() => void config.refetch()}>
             Try again
@@ -66,14 +64,7 @@ export function BackgroundsSection() {
     );
   }
 
-  return (
-    <BackgroundManager
-      saved={config.data}
-      playlists={playlists}
-      settingsStatus={settingsStatus}
-      playlistStatus={playlistStatus}
-    />
-  );
+  return <BackgroundManager saved={config.data} playlists={playlists} settingsStatus={settingsStatus} playlistStatus={playlistStatus} />;
 }
 
 interface BackgroundManagerProps {
@@ -128,10 +119,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
     const dropped = editor.items.length - items.length;
     const playlist = await playlists.update({ id: selected._id, ...contentOf(items) });
     editor.reset(playlist.items);
-    playlistStatus.show(
-      dropped > 0 ? `Playlist saved; ${dropped} missing file(s) dropped.` : 'Playlist saved.',
-      { tone: 'success' },
-    );
+    playlistStatus.show(dropped > 0 ? `Playlist saved; ${dropped} missing file(s) dropped.` : 'Playlist saved.', { tone: 'success' });
   }
 
   async function deletePlaylist(id: string) {

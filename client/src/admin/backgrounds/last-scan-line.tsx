@@ -15,8 +15,7 @@ export function LastScanLine({ lastScan }: { lastScan: LastScan | null }) {
   const at = new Date(lastScan.timestamp);
   return (
     <p className="bg-last-scan">
-      <span className="bg-last-scan__label">Last scan:</span>{' '}
-      <time dateTime={lastScan.timestamp}>{at.toLocaleString()}</time>
+      <span className="bg-last-scan__label">Last scan:</span> <time dateTime={lastScan.timestamp}>{at.toLocaleString()}</time>
       <span className="bg-last-scan__counts">
         {' · '}
         {plural(images, 'image', 'images')}, {plural(videos, 'video', 'videos')}, {audio} audio

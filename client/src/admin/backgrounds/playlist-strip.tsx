@@ -27,8 +27,7 @@ import { Panel } from '@/ui/panel';
 import { MediaThumb, MissingThumb } from './media-thumb';
 import { itemKeys, nameFromUrl } from './playlist-items';
 
-const INSTRUCTIONS =
-  'Press Space to lift this item. Use the left and right arrow keys to move it, Space to drop it in its new place, or Escape to cancel.';
+const INSTRUCTIONS = 'Press Space to lift this item. Use the left and right arrow keys to move it, Space to drop it in its new place, or Escape to cancel.';
 
 interface PlaylistStripProps {
   name: string;

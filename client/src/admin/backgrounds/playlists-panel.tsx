@@ -125,7 +125,14 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <Button type="submit" variant="secondary" className="button--small bg-playlists__add" aria-label="Create playlist" title="Create playlist" busy={creating}>
+          <Button
+            type="submit"
+            variant="secondary"
+            className="button--small bg-playlists__add"
+            aria-label="Create playlist"
+            title="Create playlist"
+            busy={creating}
+          >
             <span aria-hidden="true">+</span>
           </Button>
         </form>

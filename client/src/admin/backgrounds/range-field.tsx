@@ -24,14 +24,7 @@ export function RangeField({ label, value, onChange, format = String, className,
           {format(value)}
         </span>
       </div>
-      <input
-        {...inputProps}
-        id={id}
-        className="bg-range__input"
-        type="range"
-        value={value}
-        onChange={(event) => onChange(event.target.valueAsNumber)}
-      />
+      <input {...inputProps} id={id} className="bg-range__input" type="range" value={value} onChange={(event) => onChange(event.target.valueAsNumber)} />
     </div>
   );
 }

@@ -31,7 +31,13 @@ describe('the Global Slider Settings form', () => {
 
   it('gives back the config it was made from, and what the admin typed as numbers', () => {
     expect(configOf(draftOf(CONFIG))).toEqual(CONFIG);
-    const draft = { ...draftOf(CONFIG), backgroundsBasePath: '  media/alt  ', cycleTime: '1500', transitionDuration: '', overlayColor: [255, 0, 3] as [number, number, number] };
+    const draft = {
+      ...draftOf(CONFIG),
+      backgroundsBasePath: '  media/alt  ',
+      cycleTime: '1500',
+      transitionDuration: '',
+      overlayColor: [255, 0, 3] as [number, number, number],
+    };
     expect(configOf(draft)).toEqual({ ...CONFIG, backgroundsBasePath: 'media/alt', cycleTime: 1500, transitionDuration: 0, overlayColor: '255,0,3' });
   });
 

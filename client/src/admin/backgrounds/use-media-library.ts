@@ -23,10 +23,7 @@ export function useMediaLibrary(basePath: string) {
   const imageFiles = (enabled && images.data?.files) || NO_FILES;
   const videoFiles = (enabled && videos.data?.files) || NO_FILES;
   // A playlist holds urls; this finds the file (and its preview) behind each one.
-  const fileByUrl = useMemo(
-    () => new Map([...imageFiles, ...videoFiles].map((file) => [itemUrl(file), file] as const)),
-    [imageFiles, videoFiles],
-  );
+  const fileByUrl = useMemo(() => new Map([...imageFiles, ...videoFiles].map((file) => [itemUrl(file), file] as const)), [imageFiles, videoFiles]);
 
   return {
     images: imageFiles,

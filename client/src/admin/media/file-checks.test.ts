@@ -26,9 +26,7 @@ describe('checking picked files before they are listed (spec §5)', () => {
       text: 'Invalid file types: x.exe, notes.txt. Please select valid images files.',
       durationMs: INVALID_TYPE_MS,
     });
-    expect(checkPickedFiles([file('still.png', 'image/png')], 'video').refusal?.text).toBe(
-      'Invalid file types: still.png. Please select valid videos files.',
-    );
+    expect(checkPickedFiles([file('still.png', 'image/png')], 'video').refusal?.text).toBe('Invalid file types: still.png. Please select valid videos files.');
   });
 
   it('refuses files over 200 MB with their sizes, and that message wins over a type refusal', () => {

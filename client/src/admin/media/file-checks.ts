@@ -1,6 +1,15 @@
 // The checks a picked or dropped file must pass before it is listed for upload (spec §5). The
 // server checks again, and also the content, so these exist to answer at once, not to protect.
-import { extensionOf, formatBytes, invalidTypesMessage, MAX_UPLOAD_BYTES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES, tooLargeMessage, type MediaCategory } from '@shared/media';
+import {
+  extensionOf,
+  formatBytes,
+  invalidTypesMessage,
+  MAX_UPLOAD_BYTES,
+  MEDIA_EXTENSIONS,
+  MEDIA_MIME_TYPES,
+  tooLargeMessage,
+  type MediaCategory,
+} from '@shared/media';
 
 /** Spec §5, §8: how long each refusal stays on screen. */
 export const TOO_LARGE_MS = 7000;

@@ -70,7 +70,6 @@ export function LibraryPanel(props: LibraryPanelProps) {
         </>
       }
     >
-
       {files.length > 0 && (
         <div className="media-library__select-all">
           <input

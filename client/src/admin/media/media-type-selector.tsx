@@ -16,13 +16,7 @@ export function MediaTypeSelector({ value, disabled, onChange }: MediaTypeSelect
       <div className="media-type__options">
         {MEDIA_CATEGORIES.map((category) => (
           <label key={category} className="media-type__option">
-            <input
-              type="radio"
-              name="media-type"
-              value={category}
-              checked={category === value}
-              onChange={() => onChange(category)}
-            />
+            <input type="radio" name="media-type" value={category} checked={category === value} onChange={() => onChange(category)} />
             <span className="media-type__text">{MEDIA_KINDS[category].title}</span>
           </label>
         ))}

@@ -52,13 +52,7 @@ export function PendingList({ items, uploading, progress, onRemove, onClear, onU
       ) : (
         <ul className="media-pending__list">
           {items.map((item, index) => (
-            <PendingRow
-              key={item.id}
-              item={item}
-              uploading={uploading}
-              fraction={progress?.files[index]}
-              onRemove={() => onRemove(item.id)}
-            />
+            <PendingRow key={item.id} item={item} uploading={uploading} fraction={progress?.files[index]} onRemove={() => onRemove(item.id)} />
           ))}
         </ul>
       )}
@@ -138,12 +132,5 @@ function FilePreview({ file }: { file: File }) {
       </span>
     );
   }
-  return (
-    <img
-      className="media-pending__preview"
-      alt=""
-      ref={showFile}
-      onError={() => setBroken(true)}
-    />
-  );
+  return <img className="media-pending__preview" alt="" ref={showFile} onError={() => setBroken(true)} />;
 }

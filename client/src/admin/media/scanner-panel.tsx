@@ -30,20 +30,10 @@ export function ScannerPanel(props: ScannerPanelProps) {
       title="File Scanner"
       actions={
         <>
-          <Button
-            variant="primary"
-            className="button--small"
-            {...scanButtonState(pressed, 'scan')}
-            onClick={props.onScan}
-          >
+          <Button variant="primary" className="button--small" {...scanButtonState(pressed, 'scan')} onClick={props.onScan}>
             Scan Files
           </Button>
-          <Button
-            variant="secondary"
-            className="button--small"
-            {...scanButtonState(pressed, 'rescan')}
-            onClick={props.onRescan}
-          >
+          <Button variant="secondary" className="button--small" {...scanButtonState(pressed, 'rescan')} onClick={props.onRescan}>
             Rescan now
           </Button>
           <Button

@@ -75,14 +75,10 @@ export function UploadArea({ category, disabled, onFiles }: UploadAreaProps) {
       />
       <label htmlFor={inputId} className="dropzone__label">
         <UploadIcon />
-        <span className="dropzone__title">
-          {dragging ? `Drop ${word} to add them` : `Drag and drop ${word} here, or click to browse`}
-        </span>
+        <span className="dropzone__title">{dragging ? `Drop ${word} to add them` : `Drag and drop ${word} here, or click to browse`}</span>
       </label>
       <div id={hintId} className="dropzone__hint">
-        <p>
-          Supported: {MEDIA_EXTENSIONS[category].map((extension) => `.${extension}`).join(', ')}
-        </p>
+        <p>Supported: {MEDIA_EXTENSIONS[category].map((extension) => `.${extension}`).join(', ')}</p>
         <p>Max file size: 200MB per file</p>
       </div>
     </div>

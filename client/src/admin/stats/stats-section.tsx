@@ -24,9 +24,7 @@ export function StatsSection() {
           <Stat label="Free members" value={stats.data.freeMembers} />
         </div>
       ) : stats.error ? (
-        <StatusMessage tone="error">
-          The statistics could not be loaded: {serverMessage(stats.error, MESSAGES.somethingWentWrong)}
-        </StatusMessage>
+        <StatusMessage tone="error">The statistics could not be loaded: {serverMessage(stats.error, MESSAGES.somethingWentWrong)}</StatusMessage>
       ) : (
         <p className="muted" role="status">
           Loading statistics...

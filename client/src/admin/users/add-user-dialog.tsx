@@ -40,13 +40,7 @@ export function AddUserDialog({ busy, onSubmit, onClose }: AddUserDialogProps) {
         <Field label="Name" name="name" autoComplete="off" required value={name} onChange={(e) => setName(e.target.value)} />
         <EmailField value={email} onChange={setEmail} autoComplete="off" />
         <NewPasswordField label="Password" name="password" value={password} onChange={setPassword} />
-        <SelectField
-          label="Role"
-          name="role"
-          options={ROLES}
-          value={role}
-          onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? 'user')}
-        />
+        <SelectField label="Role" name="role" options={ROLES} value={role} onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? 'user')} />
         <dl className="facts">
           <div className="facts__item">
             <dt>Tier</dt>

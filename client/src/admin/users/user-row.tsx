@@ -59,9 +59,7 @@ export function UserRow({ user, editing, saving, onEdit, onCancel, onSave, onDel
       <td className="users-table__name" data-label="Name">
         {user.name}
       </td>
-      <td data-label="Email">
-        {user.email}
-      </td>
+      <td data-label="Email">{user.email}</td>
       <td data-label="Role">
         <span className={`badge badge--${user.role}`}>{user.role}</span>
       </td>
@@ -152,22 +150,10 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
         <CompactSelect formId={formId} label="Role" options={ROLES} value={draft.role} onChange={(v) => set('role', v)} />
       </td>
       <td data-label="Tier">
-        <CompactSelect
-          formId={formId}
-          label="Tier"
-          options={MEMBERSHIP_TIERS}
-          value={draft.membershipTier}
-          onChange={(v) => set('membershipTier', v)}
-        />
+        <CompactSelect formId={formId} label="Tier" options={MEMBERSHIP_TIERS} value={draft.membershipTier} onChange={(v) => set('membershipTier', v)} />
       </td>
       <td data-label="Status">
-        <CompactSelect
-          formId={formId}
-          label="Status"
-          options={USER_STATUSES}
-          value={draft.status}
-          onChange={(v) => set('status', v)}
-        />
+        <CompactSelect formId={formId} label="Status" options={USER_STATUSES} value={draft.status} onChange={(v) => set('status', v)} />
       </td>
       <td data-label="Password">
         <input

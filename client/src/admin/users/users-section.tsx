@@ -68,9 +68,7 @@ export function UsersSection() {
   useEffect(() => {
     const wanted = { ...criteria, search: criteria.search.trim() };
     const timer = setTimeout(() => {
-      setQuery((q) =>
-        q.search === wanted.search && q.sortBy === wanted.sortBy && q.sortOrder === wanted.sortOrder ? q : { ...wanted, page: 1 },
-      );
+      setQuery((q) => (q.search === wanted.search && q.sortBy === wanted.sortBy && q.sortOrder === wanted.sortOrder ? q : { ...wanted, page: 1 }));
     }, RELOAD_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [criteria]);
@@ -198,16 +196,14 @@ export function UsersSection() {
           value={criteria.search}
           onChange={(e) => setCriteria((c) => ({ ...c, search: e.target.value }))}
         />
-        {notice && <StatusMessage tone={notice.tone} compact>{notice.text}</StatusMessage>}
+        {notice && (
+          <StatusMessage tone={notice.tone} compact>
+            {notice.text}
+          </StatusMessage>
+        )}
       </div>
 
-      <UsersTable
-        ref={tableRegion}
-        sortBy={criteria.sortBy}
-        sortOrder={criteria.sortOrder}
-        onSort={sort}
-        busy={list.isFetching}
-      >
+      <UsersTable ref={tableRegion} sortBy={criteria.sortBy} sortOrder={criteria.sortOrder} onSort={sort} busy={list.isFetching}>
         {users ? (
           users.length > 0 ? (
             users.map((user) => (

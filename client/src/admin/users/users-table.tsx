@@ -35,9 +35,7 @@ interface UsersTableProps {
 
 export function UsersTable({ ref, sortBy, sortOrder, onSort, busy, children }: UsersTableProps) {
   const sortedColumn = COLUMNS.find((column) => column.sortBy === sortBy);
-  const caption = sortedColumn
-    ? `Users, sorted by ${sortedColumn.label}, ${sortOrder === 'asc' ? 'ascending' : 'descending'}`
-    : 'Users, newest first';
+  const caption = sortedColumn ? `Users, sorted by ${sortedColumn.label}, ${sortOrder === 'asc' ? 'ascending' : 'descending'}` : 'Users, newest first';
 
   return (
     <DataTable
