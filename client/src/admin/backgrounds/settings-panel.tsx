@@ -8,6 +8,7 @@ import { scanButtonState, type ScanButton } from '@/lib/use-media-scan';
 import type { Status } from '@/lib/use-timed-status';
 import { Button } from '@/ui/button';
 import { Field } from '@/ui/field';
+import { Notice } from '@/ui/notice';
 import { Panel } from '@/ui/panel';
 import { SelectField } from '@/ui/select-field';
 import { StatusMessage } from '@/ui/status-message';
@@ -72,7 +73,7 @@ export function SettingsPanel({ initial, playlists, status, lastScan, pressed, o
             Rescan now
           </Button>
         </div>
-        {notice && <p className="bg-notice">{notice}</p>}
+        {notice && <Notice className="bg-settings__notice">{notice}</Notice>}
 
         <div className="bg-settings__grid">
           <SelectField

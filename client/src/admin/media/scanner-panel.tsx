@@ -2,6 +2,7 @@
 import type { LastScan } from '@/lib/media-types';
 import { scanButtonState, type ScanButton } from '@/lib/use-media-scan';
 import { Button } from '@/ui/button';
+import { Notice } from '@/ui/notice';
 import { Panel } from '@/ui/panel';
 import { Spinner } from '@/ui/spinner';
 
@@ -49,7 +50,7 @@ export function ScannerPanel(props: ScannerPanelProps) {
       }
     >
       <ScanSummary lastScan={lastScan} loading={loading} scanning={scanning} />
-      {notice && <p className="media-notice">{notice}</p>}
+      {notice && <Notice>{notice}</Notice>}
     </Panel>
   );
 }
