@@ -7,22 +7,16 @@ import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import type { ExportBatchInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { publicColumns } from './data';
 import { searchCondition } from './search-index';
 import { afterPosition, positionColumns, upToPosition, userOrder, type UserPosition } from './user-order';
 
 /** A user as one record of the file, in the order of USERS_EXPORT_COLUMNS; createdAt in ISO 8601 as every answer gives it. */
 export type ExportRow = [id: string, name: string, email: string, role: Role, membershipTier: MembershipTier, status: UserStatus, createdAt: string];
 
-// In the order of USERS_EXPORT_COLUMNS: the driver's arrays are the rows.
-const exportColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  membershipTier: users.membershipTier,
-  status: users.status,
-  createdAt: users.createdAt,
-};
+// What every answer shows of a user but updatedAt, in the order of USERS_EXPORT_COLUMNS: the
+// driver's arrays are the rows.
+const { updatedAt: _updatedAt, ...exportColumns } = publicColumns;
 const CREATED_AT = 6;
 
 export interface ExportBatch {

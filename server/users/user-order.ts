@@ -2,9 +2,9 @@
 // without regard to ASCII case. The list pages through it; the export walks it batch by batch,
 // continuing after a position (keyset), so both always agree on what comes after what.
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { SortOrder, UserSortField } from '../../shared/constants';
 import { users } from '../db/schema';
+import { publicColumns } from './data';
 
 /** Where the walk stands: the sort column's stored value and the id of a user. */
 export interface UserPosition {
@@ -12,33 +12,27 @@ export interface UserPosition {
   id: string;
 }
 
-// Each matches an index in server/db/schema.ts that ends in id, so ordering, paging and continuing
-// after a position are walks of that index.
-const sortColumns: Record<UserSortField, SQLiteColumn> = {
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  membershipTier: users.membershipTier,
-  status: users.status,
-  createdAt: users.createdAt,
-};
+// Each sort field is a column of publicColumns, and each such column has an index in
+// server/db/schema.ts that ends in id, so ordering, paging and continuing after a position are
+// walks of that index.
+const sortColumn = (field: UserSortField) => publicColumns[field];
 
 // users_name_idx is built `collate nocase`; the others use the column's own (binary) order.
 const nocase = (field: UserSortField) => field === 'name';
 
 /** The columns that make up a user's position, to select. */
-export const positionColumns = (sortBy: UserSortField) => ({ sortValue: sortColumns[sortBy], id: users.id });
+export const positionColumns = (sortBy: UserSortField) => ({ sortValue: sortColumn(sortBy), id: users.id });
 
 /** ORDER BY terms for the list's order. */
 export function userOrder(sortBy: UserSortField, sortOrder: SortOrder): SQL[] {
   const direction = sortOrder === 'asc' ? asc : desc;
-  const column = sortColumns[sortBy];
+  const column = sortColumn(sortBy);
   return [direction(nocase(sortBy) ? sql`${column} collate nocase` : column), direction(users.id)];
 }
 
 function compareWith(sortBy: UserSortField, position: UserPosition, operator: '<' | '<=' | '>' | '>='): SQL {
   const value = nocase(sortBy) ? sql`${position.sortValue} collate nocase` : sql`${position.sortValue}`;
-  return sql`(${sortColumns[sortBy]}, ${users.id}) ${sql.raw(operator)} (${value}, ${position.id})`;
+  return sql`(${sortColumn(sortBy)}, ${users.id}) ${sql.raw(operator)} (${value}, ${position.id})`;
 }
 
 /**
