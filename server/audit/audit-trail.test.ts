@@ -8,10 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditAction, AuditEntry } from '../../shared/audit';
 import { multipart } from '../../tests/support/multipart';
 import { resetTokenFrom } from '../../tests/support/smtp-catcher';
-import { callJson, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { closeAdminApp, ROOT_ADMIN, signIn, startAdminApp } from '../../tests/support/admin-app';
+import { callJson, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
+import type { DatabaseHandle } from '../db/client';
 
-const ROOT = { name: 'Root', email: 'root@example.com', password: 'root password' };
+const ROOT = ROOT_ADMIN;
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
 
 let t: TestApp;
@@ -19,23 +20,14 @@ let db: DatabaseHandle;
 let rootToken: string;
 
 async function start(env: Record<string, string> = {}) {
-  t = await createTestApp({ smtp: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password, ADMIN_NAME: ROOT.name, ...env } });
-  db = openDatabase(path.join(t.dataDir, 'app.db'));
-  rootToken = await login(ROOT.email, ROOT.password);
+  ({ t, db, adminToken: rootToken } = await startAdminApp({ smtp: true, env }));
 }
-afterEach(async () => {
-  db.close();
-  await t.close();
-});
+afterEach(() => closeAdminApp({ t, db }));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, body?: unknown, token = rootToken) => callJson(t.app, method, url, body, token);
 
-async function login(email: string, password: string) {
-  const res = await callJson(t.app, 'POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return res.body.token as string;
-}
+const login = (email: string, password: string) => signIn(t, email, password);
 
 const idOf = (email: string) => (db.sqlite.prepare('select id from users where email = ?').get(email) as { id: string }).id;
 

@@ -1,16 +1,15 @@
 // CONTRACT §3 "Operators": GET /api/admin/users/export.csv and the users.exportBatch procedure
 // behind it: who may export, the file's bytes (header, byte order mark, quoting, formula escaping),
 // the list's order and search, and the refusals. Streaming at scale: export-streaming.test.ts.
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_EXPORT_BATCH, type UserSortField } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
-import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
+import { callJson, type TestApp } from '../../tests/support/test-app';
+import type { DatabaseHandle } from '../db/client';
 import { insertUser, type PublicUser } from './data';
 import { listUsers } from './list-query';
 
-const ADMIN = { email: 'root@example.com', password: 'root password' };
 const EXPORT = '/api/admin/users/export.csv';
 const BOM = '\uFEFF';
 const HEADER = 'id,name,email,role,membershipTier,status,createdAt\r\n';
@@ -20,20 +19,11 @@ let db: DatabaseHandle;
 let adminToken: string;
 
 beforeEach(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Root' } });
-  db = openDatabase(path.join(t.dataDir, 'app.db'));
-  adminToken = await login(ADMIN.email, ADMIN.password);
+  ({ t, db, adminToken } = await startAdminApp());
 });
-afterEach(async () => {
-  db.close();
-  await t.close();
-});
+afterEach(() => closeAdminApp({ t, db }));
 
-async function login(email: string, password: string) {
-  const res = await callJson(t.app, 'POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return res.body.token as string;
-}
+const login = (email: string, password: string) => signIn(t, email, password);
 
 type SeedUser = Partial<Omit<PublicUser, 'createdAt'>> & { name: string; email: string; createdAt?: number };
 

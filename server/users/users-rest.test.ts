@@ -1,33 +1,22 @@
 // CONTRACT "Users (admin)" through the REST façade: authorization, the list rules, create, update,
 // delete, the self-protection rules and the stats.
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_SORT_FIELDS } from '../../shared/constants';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
+import type { DatabaseHandle } from '../db/client';
+import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
+import { callJson, type TestApp } from '../../tests/support/test-app';
 import { insertUser, type PublicUser } from './data';
-
-const ADMIN = { email: 'root@example.com', password: 'root password' };
 
 let t: TestApp;
 let db: DatabaseHandle;
 let adminToken: string;
 
 beforeEach(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Root' } });
-  db = openDatabase(path.join(t.dataDir, 'app.db'));
-  adminToken = await login(ADMIN.email, ADMIN.password);
+  ({ t, db, adminToken } = await startAdminApp());
 });
-afterEach(async () => {
-  db.close();
-  await t.close();
-});
+afterEach(() => closeAdminApp({ t, db }));
 
-async function login(email: string, password: string) {
-  const res = await callJson(t.app, 'POST', '/api/auth/login', { email, password });
-  expect(res.status).toBe(200);
-  return res.body.token as string;
-}
+const login = (email: string, password: string) => signIn(t, email, password);
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) => callJson(t.app, method, url, body, token);
 
