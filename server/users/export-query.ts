@@ -18,6 +18,8 @@ export type ExportRow = [id: string, name: string, email: string, role: Role, me
 // driver's arrays are the rows.
 const { updatedAt: _updatedAt, ...exportColumns } = publicColumns;
 const CREATED_AT = 6;
+// Where each sort column stands in a row: a batch's last row is where the next one starts.
+const columnIndex = Object.fromEntries(Object.keys(exportColumns).map((key, index) => [key, index])) as Record<keyof typeof exportColumns, number>;
 
 export interface ExportBatch {
   rows: ExportRow[];
@@ -33,23 +35,33 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
   // The driver's own arrays, changed in place, and no object per user: a million users' objects,
   // each alive for a whole batch, teach V8 to allocate them straight into the old generation,
   // which then grows by a hundred MiB before a full collection (decision 010).
-  const rowsWhere = (where: SQL | undefined) => {
-    const rows = db
+  const rowsWhere = (where: SQL | undefined, rowLimit?: number) => {
+    const query = db
       .select(exportColumns)
       .from(users)
       .where(where)
-      .orderBy(...order)
-      .values() as unknown[][];
+      .orderBy(...order);
+    return (rowLimit ? query.limit(rowLimit) : query).values() as unknown[][];
+  };
+  const asExportRows = (rows: unknown[][]) => {
     for (const row of rows) row[CREATED_AT] = new Date(row[CREATED_AT] as number).toISOString();
     return rows as ExportRow[];
   };
+  const from = after && afterPosition(sortBy, sortOrder, after);
+
+  // Every user: one walk of the sort index, and the batch's last row says where the next begins.
+  if (!search) {
+    const rows = rowsWhere(from, limit);
+    const last = rows.length === limit ? rows[limit - 1]! : undefined;
+    const next = last ? { sortValue: last[columnIndex[sortBy]] as string | number, id: last[0] as string } : null;
+    return { rows: asExportRows(rows), next };
+  }
 
   // A search that few users match (the usual reason to search before exporting) reads them at
   // once from the trigram index instead of walking every user to find them.
-  if (!after && search?.indexed && search.count(db, limit + 1) <= limit) {
-    return { rows: rowsWhere(search.matches), next: null };
+  if (!after && search.indexed && search.count(db, limit + 1) <= limit) {
+    return { rows: asExportRows(rowsWhere(search.matches)), next: null };
   }
-  const from = after && afterPosition(sortBy, sortOrder, after);
   // The last user this batch walks past: found in the sort index alone. None: the rest is shorter
   // than a batch, and this batch reaches the end.
   const last = db
@@ -61,7 +73,7 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
     .offset(limit - 1)
     .get() as UserPosition | undefined;
   return {
-    rows: rowsWhere(and(from, last && upToPosition(sortBy, sortOrder, last), search?.matchesWhileWalking)),
+    rows: asExportRows(rowsWhere(and(from, last && upToPosition(sortBy, sortOrder, last), search.matchesWhileWalking))),
     next: last ?? null,
   };
 }
