@@ -17,9 +17,9 @@ export type ExportRow = [id: string, name: string, email: string, role: Role, me
 // What every answer shows of a user but updatedAt, in the order of USERS_EXPORT_COLUMNS: the
 // driver's arrays are the rows.
 const { updatedAt: _updatedAt, ...exportColumns } = publicColumns;
-const CREATED_AT = 6;
-// Where each sort column stands in a row: a batch's last row is where the next one starts.
+// Where each column stands in a row: a batch's last row is where the next one starts.
 const columnIndex = Object.fromEntries(Object.keys(exportColumns).map((key, index) => [key, index])) as Record<keyof typeof exportColumns, number>;
+const CREATED_AT = columnIndex.createdAt;
 
 export interface ExportBatch {
   rows: ExportRow[];
@@ -53,7 +53,7 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
   if (!search) {
     const rows = rowsWhere(from, limit);
     const last = rows.length === limit ? rows[limit - 1]! : undefined;
-    const next = last ? { sortValue: last[columnIndex[sortBy]] as string | number, id: last[0] as string } : null;
+    const next = last ? { sortValue: last[columnIndex[sortBy]] as string | number, id: last[columnIndex.id] as string } : null;
     return { rows: asExportRows(rows), next };
   }
 

@@ -7,7 +7,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { USERS_EXPORT_PATH } from '../../shared/constants';
-import { listUsersInput } from '../../shared/user-schemas';
+import type { z } from 'zod';
+import { listUsersInput, type exportBatchInput } from '../../shared/user-schemas';
 import type { OperationDoc } from '../openapi/operation';
 import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
 import { createCaller, type ContextFactory } from '../trpc/router';
@@ -58,15 +59,15 @@ const exportDoc: OperationDoc = {
 const exportFileName = (now: Date) => `members-${now.toISOString().slice(0, 10)}.csv`;
 
 export function registerExportRoute(app: FastifyInstance, createContext: ContextFactory) {
-  app.get(
+  // The query is declared as the procedure's own input type, unchecked: its zod schema is the check.
+  app.get<{ Querystring: Pick<z.input<typeof exportBatchInput>, 'search' | 'sortBy' | 'sortOrder'> }>(
     USERS_EXPORT_PATH,
     // No HEAD twin: Fastify would run the whole export for it and throw the rows away.
     { exposeHeadRoute: false, config: { errorStyle: DEFAULT_ERROR_STYLE, openapi: exportDoc } },
     async (request, reply) => {
       // The list's criteria and nothing else: where a batch starts is this route's business.
-      const { search, sortBy, sortOrder } = request.query as Record<string, unknown>;
-      // Handed over unchecked: the procedure's zod schema is the check.
-      const fetchBatch: FetchBatch = (after) => createCaller(createContext({ req: request })).users.exportBatch({ search, sortBy, sortOrder, after } as never);
+      const { search, sortBy, sortOrder } = request.query;
+      const fetchBatch: FetchBatch = (after) => createCaller(createContext({ req: request })).users.exportBatch({ search, sortBy, sortOrder, after });
       // The first batch before any header, so that a refusal (401, 403, 400) is an answer of its own.
       let first: ExportBatch;
       try {
