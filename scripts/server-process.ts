@@ -36,6 +36,8 @@ export interface StartOptions {
   startTimeoutMs?: number;
 }
 
+const DEFAULT_START_TIMEOUT_MS = 20_000;
+
 /** A port nobody listens on right now, on loopback. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -87,7 +89,11 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
 
   for (;;) {
     const failure =
-      child.exitCode !== null ? 'exited during start' : performance.now() - started > (options.startTimeoutMs ?? 20_000) ? 'did not become healthy' : undefined;
+      child.exitCode !== null
+        ? 'exited during start'
+        : performance.now() - started > (options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS)
+          ? 'did not become healthy'
+          : undefined;
     if (failure) {
       await stop();
       throw new Error(`the server ${failure}:\n${output.join('')}`);

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { revokedTokens } from '../db/schema';
 
 /** A column for the session read: whether this token was signed out. */
-export const tokenIsRevoked = (tokenId: string | Placeholder) =>
+export const tokenIsRevoked = (tokenId: Placeholder) =>
   sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${tokenId})`.mapWith(Boolean);
 
 export interface TokenToRevoke {
