@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { users } from '../db/schema';
 import { deleteResetToken } from '../auth/reset-tokens';
 import { tokenIsRevoked } from '../auth/sessions';
@@ -219,9 +220,10 @@ export function findCredentialsById(db: Db, id: string) {
 
 /**
  * What every authenticated call re-reads, in one query: existence, email (what the audit trail
- * names an actor by), role, status, since when its tokens count, and whether this token was signed out.
+ * names an actor by), role, status, since when its tokens count, and whether this token was signed
+ * out. Every authenticated call reads its user, so the statement is prepared once per database.
  */
-const sessionUserQuery = (db: Db) =>
+const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select({
       id: users.id,
@@ -233,16 +235,11 @@ const sessionUserQuery = (db: Db) =>
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
-
-// Every authenticated call reads its user: the statement is built and prepared once per database,
-// not once per call (building and preparing cost more than running it).
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+    .prepare(),
+);
 
 export function findSessionUser(db: Db, id: string, tokenId: string) {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
-  return query.get({ id, tokenId });
+  return sessionUserQuery(db, '').get({ id, tokenId });
 }
 
 export function findPublicUserById(db: Db, id: string): PublicUser | undefined {

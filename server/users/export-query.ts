@@ -2,10 +2,12 @@
 // in the list's order, after a position. A batch walks past at most `limit` users of the sort
 // index, whatever the search, so no batch holds the event loop for long, memory holds one batch,
 // and the batches of a whole export walk the index once (no OFFSET to skip again and again).
-import { and, type SQL } from 'drizzle-orm';
-import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { MembershipTier, Role, SortOrder, UserSortField, UserStatus } from '../../shared/constants';
 import type { ExportBatchInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
+import { isoTime } from '../lib/iso-time';
 import { users } from '../db/schema';
 import { publicColumns } from './data';
 import { searchCondition } from './search-index';
@@ -21,6 +23,24 @@ const { updatedAt: _updatedAt, ...exportColumns } = publicColumns;
 const columnIndex = Object.fromEntries(Object.keys(exportColumns).map((key, index) => [key, index])) as Record<keyof typeof exportColumns, number>;
 const CREATED_AT = columnIndex.createdAt;
 
+type WalkShape = `${UserSortField} ${SortOrder} ${'from the start' | 'after'}`;
+
+/**
+ * A batch of every user in one order, from the start or after a position: prepared once per
+ * database and shape, as a million users are a thousand batches (decision 010).
+ */
+const walkStatement = preparedPerDatabase((db, shape: WalkShape) => {
+  const [sortBy, sortOrder] = shape.split(' ') as [UserSortField, SortOrder];
+  const after = shape.endsWith(' after') ? afterPosition(sortBy, sortOrder, { sortValue: sql.placeholder('sortValue'), id: sql.placeholder('id') }) : undefined;
+  return db
+    .select(exportColumns)
+    .from(users)
+    .where(after)
+    .orderBy(...userOrder(sortBy, sortOrder))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+});
+
 export interface ExportBatch {
   rows: ExportRow[];
   /** Where the next batch goes on from; null when this one reached the end. */
@@ -35,23 +55,23 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
   // The driver's own arrays, changed in place, and no object per user: a million users' objects,
   // each alive for a whole batch, teach V8 to allocate them straight into the old generation,
   // which then grows by a hundred MiB before a full collection (decision 010).
-  const rowsWhere = (where: SQL | undefined, rowLimit?: number) => {
-    const query = db
+  const rowsWhere = (where: SQL | undefined) =>
+    db
       .select(exportColumns)
       .from(users)
       .where(where)
-      .orderBy(...order);
-    return (rowLimit ? query.limit(rowLimit) : query).values() as unknown[][];
-  };
+      .orderBy(...order)
+      .values() as unknown[][];
   const asExportRows = (rows: unknown[][]) => {
-    for (const row of rows) row[CREATED_AT] = new Date(row[CREATED_AT] as number).toISOString();
+    for (const row of rows) row[CREATED_AT] = isoTime(row[CREATED_AT] as number);
     return rows as ExportRow[];
   };
   const from = after && afterPosition(sortBy, sortOrder, after);
 
   // Every user: one walk of the sort index, and the batch's last row says where the next begins.
   if (!search) {
-    const rows = rowsWhere(from, limit);
+    const walk = walkStatement(db, `${sortBy} ${sortOrder} ${after ? 'after' : 'from the start'}`);
+    const rows = walk.values({ limit, ...after }) as unknown[][];
     const last = rows.length === limit ? rows[limit - 1]! : undefined;
     const next = last ? { sortValue: last[columnIndex[sortBy]] as string | number, id: last[columnIndex.id] as string } : null;
     return { rows: asExportRows(rows), next };

@@ -1,7 +1,7 @@
 // The order of the admin's user list (CONTRACT list rules): one sort column, then id, names
 // without regard to ASCII case. The list pages through it; the export walks it batch by batch,
 // continuing after a position (keyset), so both always agree on what comes after what.
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SortOrder, UserSortField } from '../../shared/constants';
 import { users } from '../db/schema';
 import { publicColumns } from './data';
@@ -11,6 +11,9 @@ export interface UserPosition {
   sortValue: string | number;
   id: string;
 }
+
+/** A position, or placeholders for one, in a statement prepared once for every position. */
+type PositionOrPlaceholders = { [K in keyof UserPosition]: UserPosition[K] | Placeholder };
 
 // Each sort field is a column of publicColumns, and each such column has an index in
 // server/db/schema.ts that ends in id, so ordering, paging and continuing after a position are
@@ -30,7 +33,7 @@ export function userOrder(sortBy: UserSortField, sortOrder: SortOrder): SQL[] {
   return [direction(nocase(sortBy) ? sql`${column} collate nocase` : column), direction(users.id)];
 }
 
-function compareWith(sortBy: UserSortField, position: UserPosition, operator: '<' | '<=' | '>' | '>='): SQL {
+function compareWith(sortBy: UserSortField, position: PositionOrPlaceholders, operator: '<' | '<=' | '>' | '>='): SQL {
   const value = nocase(sortBy) ? sql`${position.sortValue} collate nocase` : sql`${position.sortValue}`;
   return sql`(${sortColumn(sortBy)}, ${users.id}) ${sql.raw(operator)} (${value}, ${position.id})`;
 }
@@ -40,7 +43,7 @@ function compareWith(sortBy: UserSortField, position: UserPosition, operator: '<
  * a range of the sort index; the collation goes on the value, because a COLLATE on the column side
  * keeps SQLite from using the index for it.
  */
-export const afterPosition = (sortBy: UserSortField, sortOrder: SortOrder, position: UserPosition) =>
+export const afterPosition = (sortBy: UserSortField, sortOrder: SortOrder, position: PositionOrPlaceholders) =>
   compareWith(sortBy, position, sortOrder === 'asc' ? '>' : '<');
 
 /** The users up to and including `position` in the list's order. */
