@@ -16,6 +16,17 @@ export default tseslint.config(
     },
   },
   {
+    // A promise that nobody awaits, or one used as a condition, is an error: the checks that keep
+    // async code (every database call, on PostgreSQL) from running on unnoticed.
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { drizzle },
     rules: {

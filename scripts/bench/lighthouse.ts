@@ -37,7 +37,7 @@ export async function benchLighthouse() {
       );
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await server.stop();
   }
 }
