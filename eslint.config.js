@@ -27,6 +27,20 @@ export default tseslint.config(
     },
   },
   {
+    // Tests may build fixtures with better-sqlite3's own transactions.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Use transaction() of server/db/transaction.ts: the same for either database, and safe on SQLite across awaits.',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { drizzle },
     rules: {

@@ -1,5 +1,6 @@
 // GET /api/admin/audit (CONTRACT §3 "Operators") through the REST façade and tRPC: who may read
 // it, the entry's shape, newest first 20 a page, the action filter and the refusals.
+import { transaction } from '../db/transaction';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/audit';
@@ -36,10 +37,10 @@ async function page(query = '') {
 const BASE = 1_700_000_000_000;
 
 /** Records `n` entries one second apart, the last newest, with summaries "entry 0", "entry 1", .... */
-function seed(n: number, action: (i: number) => AuditAction = () => 'user.update') {
-  db.db.transaction((tx) => {
+async function seed(n: number, action: (i: number) => AuditAction = () => 'user.update') {
+  await transaction(db.db, async (tx) => {
     for (let i = 0; i < n; i++) {
-      recordAudit(
+      await recordAudit(
         tx,
         { actor: { id: 'admin-id', email: ADMIN.email }, action: action(i), target: { type: 'user', id: `user-${i}` }, summary: `entry ${i}` },
         BASE + i * 1000,
@@ -66,13 +67,13 @@ describe('who may read the trail', () => {
 
 describe('the list', () => {
   it('answers entries of CONTRACT’s shape, nothing more', async () => {
-    db.db.transaction((tx) => {
-      recordAudit(
+    await transaction(db.db, async (tx) => {
+      await recordAudit(
         tx,
         { actor: { id: 'admin-id', email: ADMIN.email }, action: 'user.delete', target: { type: 'user', id: 'gone-id' }, summary: 'deleted ann@example.com' },
         BASE,
       );
-      recordAudit(tx, { actor: null, action: 'auth.lockout', target: { type: 'user', id: 'bob-id' }, summary: 'bob@example.com: locked' }, BASE + 1);
+      await recordAudit(tx, { actor: null, action: 'auth.lockout', target: { type: 'user', id: 'bob-id' }, summary: 'bob@example.com: locked' }, BASE + 1);
     });
     const { data } = await page();
     expect(data).toEqual([
@@ -101,10 +102,10 @@ describe('the list', () => {
   });
 
   it('pages 20 at a time, newest first, whatever order the entries were written in', async () => {
-    db.db.transaction((tx) => {
+    await transaction(db.db, async (tx) => {
       // Written oldest last: the order comes from `at`, not from the writing.
       for (let i = 44; i >= 0; i--) {
-        recordAudit(tx, { actor: null, action: 'media.scan', target: { type: 'media', id: '/m' }, summary: `entry ${i}` }, BASE + i * 1000);
+        await recordAudit(tx, { actor: null, action: 'media.scan', target: { type: 'media', id: '/m' }, summary: `entry ${i}` }, BASE + i * 1000);
       }
     });
     const first = await page();
@@ -120,7 +121,7 @@ describe('the list', () => {
   });
 
   it('filters by action, counting the pages of that action only', async () => {
-    seed(50, (i) => (i % 5 === 0 ? 'playlist.delete' : 'user.update'));
+    await seed(50, (i) => (i % 5 === 0 ? 'playlist.delete' : 'user.update'));
     const deletions = await page('?action=playlist.delete');
     expect(deletions.totalPages).toBe(1);
     expect(deletions.data.map((e) => e.summary)).toEqual([45, 40, 35, 30, 25, 20, 15, 10, 5, 0].map((i) => `entry ${i}`));
@@ -133,7 +134,7 @@ describe('the list', () => {
   });
 
   it('refuses a bad page or an unknown action with a 400 naming the field', async () => {
-    seed(1);
+    await seed(1);
     const cases: Array<[string, string]> = [
       ['?page=0', 'page must be a whole number of 1 or more'],
       ['?page=-1', 'page must be a whole number of 1 or more'],

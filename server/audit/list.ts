@@ -22,9 +22,10 @@ function toEntry(row: typeof auditEntries.$inferSelect): AuditEntry {
   };
 }
 
-export function listAudit(db: Db, input: ListAuditInput): AuditPage {
+export async function listAudit(db: Db, input: ListAuditInput): Promise<AuditPage> {
   const where = input.action ? eq(auditEntries.action, input.action) : undefined;
-  const total = db.select({ n: count() }).from(auditEntries).where(where).get()!.n;
+  const [counted] = await db.select({ n: count() }).from(auditEntries).where(where);
+  const total = counted!.n;
   const page = (data: AuditEntry[]) => ({ data, totalPages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)), currentPage: input.page });
   const offset = (input.page - 1) * AUDIT_PAGE_SIZE;
   if (offset >= total) return page([]);
@@ -39,11 +40,10 @@ export function listAudit(db: Db, input: ListAuditInput): AuditPage {
     .orderBy(...order)
     .limit(AUDIT_PAGE_SIZE)
     .offset(offset);
-  const rows = db
+  const rows = await db
     .select()
     .from(auditEntries)
     .where(inArray(auditEntries.id, pageIds))
-    .orderBy(...order)
-    .all();
+    .orderBy(...order);
   return page(rows.map(toEntry));
 }

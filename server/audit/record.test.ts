@@ -1,4 +1,5 @@
 // Recording entries on a real SQLite file: one transaction with the change, one line, in order.
+import { transaction } from '../db/transaction';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ const entry = (summary: string): AuditRecord => ({
   target: { type: 'user', id: 'user-1' },
   summary,
 });
-const stored = () => db.db.select().from(auditEntries).all();
+const stored = () => db.db.select().from(auditEntries);
 
 // recordAudit takes a transaction, never the database itself: `npm run typecheck` fails the day
 // this call is allowed (never run; the check is the compiler's).
@@ -35,9 +36,9 @@ const stored = () => db.db.select().from(auditEntries).all();
 const _outsideATransaction = (database: Db) => recordAudit(database, entry('x'));
 
 describe('recording an entry', () => {
-  it('stores it with the change when the transaction commits', () => {
-    db.db.transaction((tx) => recordAudit(tx, entry('changed tier free → paid'), 1_700_000_000_000));
-    expect(stored()).toEqual([
+  it('stores it with the change when the transaction commits', async () => {
+    await transaction(db.db, (tx) => recordAudit(tx, entry('changed tier free → paid'), 1_700_000_000_000));
+    expect(await stored()).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) as string,
         at: 1_700_000_000_000,
@@ -51,27 +52,27 @@ describe('recording an entry', () => {
     ]);
   });
 
-  it('stores nothing when the change after it fails: the entry goes with its transaction', () => {
-    expect(() =>
-      db.db.transaction((tx) => {
-        recordAudit(tx, entry('changed tier free → paid'));
+  it('stores nothing when the change after it fails: the entry goes with its transaction', async () => {
+    await expect(
+      transaction(db.db, async (tx) => {
+        await recordAudit(tx, entry('changed tier free → paid'));
         throw new Error('the change failed');
       }),
-    ).toThrow('the change failed');
-    expect(stored()).toEqual([]);
+    ).rejects.toThrow('the change failed');
+    expect(await stored()).toEqual([]);
   });
 
-  it('keeps the actor empty when nobody signed in acted', () => {
-    db.db.transaction((tx) => recordAudit(tx, { ...entry('locked'), actor: null, action: 'auth.lockout' }));
-    expect(stored()[0]).toMatchObject({ actorId: null, actorEmail: null });
+  it('keeps the actor empty when nobody signed in acted', async () => {
+    await transaction(db.db, (tx) => recordAudit(tx, { ...entry('locked'), actor: null, action: 'auth.lockout' }));
+    expect((await stored())[0]).toMatchObject({ actorId: null, actorEmail: null });
   });
 
-  it('keeps a summary on one line and cuts it at 500 characters', () => {
-    db.db.transaction((tx) => {
-      recordAudit(tx, entry('created “Ann\nLee”\t\u0000 (role user)\r\n'));
-      recordAudit(tx, entry('deleted 😀'.repeat(200)));
+  it('keeps a summary on one line and cuts it at 500 characters', async () => {
+    await transaction(db.db, async (tx) => {
+      await recordAudit(tx, entry('created “Ann\nLee”\t\u0000 (role user)\r\n'));
+      await recordAudit(tx, entry('deleted 😀'.repeat(200)));
     });
-    const [first, second] = stored().map((row) => row.summary);
+    const [first, second] = (await stored()).map((row) => row.summary);
     expect(first).toBe('created “Ann Lee” (role user)');
     expect([...second!]).toHaveLength(SUMMARY_MAX_LENGTH);
     expect(second!.endsWith('…')).toBe(true);
@@ -88,10 +89,10 @@ describe('entry ids', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('break ties: entries of one millisecond list newest first, in the order they were recorded', () => {
-    db.db.transaction((tx) => {
-      for (const n of [1, 2, 3]) recordAudit(tx, entry(`change ${n}`), 1_700_000_000_000);
+  it('break ties: entries of one millisecond list newest first, in the order they were recorded', async () => {
+    await transaction(db.db, async (tx) => {
+      for (const n of [1, 2, 3]) await recordAudit(tx, entry(`change ${n}`), 1_700_000_000_000);
     });
-    expect(listAudit(db.db, { page: 1 }).data.map((e) => e.summary)).toEqual(['change 3', 'change 2', 'change 1']);
+    expect((await listAudit(db.db, { page: 1 })).data.map((e) => e.summary)).toEqual(['change 3', 'change 2', 'change 1']);
   });
 });

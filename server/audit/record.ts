@@ -31,17 +31,15 @@ function oneLine(text: string): string {
   return chars.length > SUMMARY_MAX_LENGTH ? `${chars.slice(0, SUMMARY_MAX_LENGTH - 1).join('')}…` : chars.join('');
 }
 
-export function recordAudit(tx: Tx, record: AuditRecord, at = Date.now()): void {
-  tx.insert(auditEntries)
-    .values({
-      id: newEntryId(at),
-      at,
-      actorId: record.actor?.id ?? null,
-      actorEmail: record.actor?.email ?? null,
-      action: record.action,
-      targetType: record.target.type,
-      targetId: record.target.id,
-      summary: oneLine(record.summary),
-    })
-    .run();
+export async function recordAudit(tx: Tx, record: AuditRecord, at = Date.now()): Promise<void> {
+  await tx.insert(auditEntries).values({
+    id: newEntryId(at),
+    at,
+    actorId: record.actor?.id ?? null,
+    actorEmail: record.actor?.email ?? null,
+    action: record.action,
+    targetType: record.target.type,
+    targetId: record.target.id,
+    summary: oneLine(record.summary),
+  });
 }

@@ -1,4 +1,5 @@
 // Retention (CONTRACT §3 "Operators"): entries older than AUDIT_DAYS go at start and then daily.
+import { transaction } from '../db/transaction';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,8 +21,8 @@ afterEach(async () => {
   await t.close();
 });
 
-function record(summary: string, at: number) {
-  db.db.transaction((tx) => recordAudit(tx, { actor: null, action: 'media.scan', target: { type: 'media', id: '/m' }, summary }, at));
+async function record(summary: string, at: number) {
+  await transaction(db.db, (tx) => recordAudit(tx, { actor: null, action: 'media.scan', target: { type: 'media', id: '/m' }, summary }, at));
 }
 const kept = () =>
   db.db
@@ -34,10 +35,10 @@ const kept = () =>
 describe('the audit sweep', () => {
   it('removes entries older than AUDIT_DAYS when the site starts, and keeps the others', async () => {
     const now = Date.now();
-    record('31 days old', now - 31 * DAY_MS);
-    record('a year old', now - 365 * DAY_MS);
-    record('29 days old', now - 29 * DAY_MS);
-    record('new', now);
+    await record('31 days old', now - 31 * DAY_MS);
+    await record('a year old', now - 365 * DAY_MS);
+    await record('29 days old', now - 29 * DAY_MS);
+    await record('new', now);
     const restarted = await buildApp(t.config, { clientDir: undefined, logStream: t.logs });
     try {
       expect(kept()).toEqual(['29 days old', 'new']);
@@ -50,13 +51,13 @@ describe('the audit sweep', () => {
   it('sweeps again on its timer, so an entry that grows old while the site runs goes, and stops when told', async () => {
     const stop = await startAuditSweeps(db.db, 30, pino({ level: 'silent' }), 20);
     try {
-      record('grew old', Date.now() - 31 * DAY_MS);
-      record('new', Date.now());
+      await record('grew old', Date.now() - 31 * DAY_MS);
+      await record('new', Date.now());
       await vi.waitFor(() => expect(kept()).toEqual(['new']), { timeout: 5000, interval: 20 });
     } finally {
       stop();
     }
-    record('after the stop', Date.now() - 31 * DAY_MS);
+    await record('after the stop', Date.now() - 31 * DAY_MS);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(kept()).toEqual(['after the stop', 'new']);
   });
@@ -70,7 +71,7 @@ describe('the audit sweep', () => {
          select printf('old-%05d', i), ? + i, 'auth.lockout', 'user', 'u', 'old ' || i from n`,
       )
       .run(Date.now() - 400 * DAY_MS);
-    record('new', Date.now());
+    await record('new', Date.now());
     let batches = 0;
     const partly = await sweepAudit(db.db, Date.now() - DAY_MS, () => batches++ > 0);
     expect(partly).toBeGreaterThan(0);

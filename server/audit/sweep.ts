@@ -14,9 +14,9 @@ export async function sweepAudit(db: Db, cutoff: number, stopped: () => boolean 
   let removed = 0;
   while (!stopped()) {
     const batch = db.select({ id: auditEntries.id }).from(auditEntries).where(lt(auditEntries.at, cutoff)).limit(BATCH);
-    const { changes } = db.delete(auditEntries).where(inArray(auditEntries.id, batch)).run();
-    removed += changes;
-    if (changes < BATCH) break;
+    const { length } = await db.delete(auditEntries).where(inArray(auditEntries.id, batch)).returning({ id: auditEntries.id });
+    removed += length;
+    if (length < BATCH) break;
     // Requests waiting behind this sweep go first.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
+import { transaction } from '../db/transaction';
 import { EmailInUseError, findUserIdByEmail, insertUser } from '../users/data';
 import { userCreatedSummary, userTarget } from '../users/user-audit';
 import { hashPassword } from './passwords';
@@ -14,14 +15,14 @@ export async function createAdminIfAbsent(
   admin: { email: string; password: string; name: string },
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<AdminResult> {
-  if (findUserIdByEmail(db, admin.email)) return { created: false };
+  if (await findUserIdByEmail(db, admin.email)) return { created: false };
   const passwordHash = await hashPassword(admin.password);
   try {
-    const user = db.transaction((tx) => {
-      const user = insertUser(tx, { name: admin.name, email: admin.email, passwordHash, role: 'admin' });
+    const user = await transaction(db, async (tx) => {
+      const user = await insertUser(tx, { name: admin.name, email: admin.email, passwordHash, role: 'admin' });
       // Nobody signed in created it: whoever runs the server did.
       const summary = `${userCreatedSummary(user)} from the server (ADMIN_EMAIL or admin:create)`;
-      recordAudit(tx, { actor: null, action: 'user.create', target: userTarget(user._id), summary });
+      await recordAudit(tx, { actor: null, action: 'user.create', target: userTarget(user._id), summary });
       return user;
     });
     log.info({ userId: user._id, email: user.email }, 'administrator created');

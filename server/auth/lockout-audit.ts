@@ -5,6 +5,7 @@ import { waitText } from '../../shared/messages';
 import { recordAudit } from '../audit/record';
 import { count } from '../audit/summary';
 import type { Db } from '../db/client';
+import { transaction } from '../db/transaction';
 import { findUserIdByEmail } from '../users/data';
 import { userTarget } from '../users/user-audit';
 import type { SignInLock } from './login-lockout';
@@ -27,9 +28,9 @@ export function lockSummary(lock: SignInLock): string {
  * Records the lock if the email is an account's. Locks on emails nobody has protect nobody: the
  * log has them, and guesses at made-up emails cannot fill the trail.
  */
-export function recordSignInLock(db: Db, lock: SignInLock): void {
-  db.transaction((tx) => {
-    const userId = findUserIdByEmail(tx, lock.email);
-    if (userId) recordAudit(tx, { actor: null, action: 'auth.lockout', target: userTarget(userId), summary: lockSummary(lock) });
+export function recordSignInLock(db: Db, lock: SignInLock): Promise<void> {
+  return transaction(db, async (tx) => {
+    const userId = await findUserIdByEmail(tx, lock.email);
+    if (userId) await recordAudit(tx, { actor: null, action: 'auth.lockout', target: userTarget(userId), summary: lockSummary(lock) });
   });
 }

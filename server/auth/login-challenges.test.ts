@@ -23,11 +23,11 @@ beforeEach(async () => {
   t = await createTestApp();
   handle = openDatabase(t.config.databaseFile);
   store = { db: handle.db, box: createSecretBox(TEST_JWT_SECRET, 'two-factor secrets') };
-  const user = insertUser(handle.db, { name: 'Mia', email: 'mia@example.com', passwordHash: 'unused here' });
+  const user = await insertUser(handle.db, { name: 'Mia', email: 'mia@example.com', passwordHash: 'unused here' });
   account = { id: user._id, sessionsValidFrom: 0 };
   secret = newTotpSecret();
-  expect(savePendingSecret(store, user._id, secret)).toBe(true);
-  const enabled = enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
+  expect(await savePendingSecret(store, user._id, secret)).toBe(true);
+  const enabled = await enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
   if (typeof enabled === 'string') throw new Error(enabled);
   recoveryCodes = enabled.recoveryCodes;
 });
@@ -38,26 +38,26 @@ afterEach(async () => {
 
 describe('finishing a sign-in', () => {
   it('a challenge that ended before its code arrived checks no code and uses none up', async () => {
-    const challenge = issueLoginChallenge(handle.db, account, now);
-    expect(finishLoginChallenge(store, challenge, totpCode(secret, now), now)).toEqual({ userId: account.id, role: 'user' });
+    const challenge = await issueLoginChallenge(handle.db, account, now);
+    expect(await finishLoginChallenge(store, challenge, totpCode(secret, now), now)).toEqual({ userId: account.id, role: 'user' });
     // A second request with the same challenge, and another good code, that had passed the route's first look.
-    expect(finishLoginChallenge(store, challenge, recoveryCodes[0]!, now)).toBe('challenge-gone');
-    expect(twoFactorStatus(handle.db, account.id).recoveryCodesLeft).toBe(10);
-    expect(finishLoginChallenge(store, issueLoginChallenge(handle.db, account, now), recoveryCodes[0]!, now)).toMatchObject({ userId: account.id });
+    expect(await finishLoginChallenge(store, challenge, recoveryCodes[0]!, now)).toBe('challenge-gone');
+    expect((await twoFactorStatus(handle.db, account.id)).recoveryCodesLeft).toBe(10);
+    expect(await finishLoginChallenge(store, await issueLoginChallenge(handle.db, account, now), recoveryCodes[0]!, now)).toMatchObject({ userId: account.id });
   });
 
   it('an expired challenge checks no code either, and a wrong code leaves the challenge open', async () => {
-    const challenge = issueLoginChallenge(handle.db, account, now);
+    const challenge = await issueLoginChallenge(handle.db, account, now);
     const wrong = String((Number(totpCode(secret, now)) + 1) % 1_000_000).padStart(6, '0');
-    expect(finishLoginChallenge(store, challenge, wrong, now)).toBe('wrong-code');
-    expect(findLoginChallenge(handle.db, challenge, now)).toBeDefined();
-    expect(finishLoginChallenge(store, challenge, recoveryCodes[1]!, now + LOGIN_CHALLENGE_TTL_MS)).toBe('challenge-gone');
-    expect(twoFactorStatus(handle.db, account.id).recoveryCodesLeft).toBe(10);
+    expect(await finishLoginChallenge(store, challenge, wrong, now)).toBe('wrong-code');
+    expect(await findLoginChallenge(handle.db, challenge, now)).toBeDefined();
+    expect(await finishLoginChallenge(store, challenge, recoveryCodes[1]!, now + LOGIN_CHALLENGE_TTL_MS)).toBe('challenge-gone');
+    expect((await twoFactorStatus(handle.db, account.id)).recoveryCodesLeft).toBe(10);
   });
 
   it('expired challenges are removed when new ones are issued', async () => {
-    issueLoginChallenge(handle.db, account, now);
-    issueLoginChallenge(handle.db, account, now + LOGIN_CHALLENGE_TTL_MS + 1);
+    await issueLoginChallenge(handle.db, account, now);
+    await issueLoginChallenge(handle.db, account, now + LOGIN_CHALLENGE_TTL_MS + 1);
     expect(handle.sqlite.prepare('select count(*) as n from login_challenges').get()).toEqual({ n: 1 });
   });
 });

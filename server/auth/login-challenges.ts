@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Role } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { transaction } from '../db/transaction';
 import { loginChallenges } from '../db/schema';
 import { findCredentialsById } from '../users/data';
 import { consumeSecondFactor, type TwoFactorStore } from './two-factor-data';
@@ -19,25 +20,24 @@ const sha256 = (challenge: string) => createHash('sha256').update(challenge).dig
  * A new challenge for the account (as signed in just now: its `sessionsValidFrom` as read then),
  * in the clear for the answer only. Expired ones go at the same time.
  */
-export function issueLoginChallenge(db: Db, account: { id: string; sessionsValidFrom: number }, nowMs: number): string {
+export async function issueLoginChallenge(db: Db, account: { id: string; sessionsValidFrom: number }, nowMs: number): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
-  db.transaction((tx) => {
-    tx.delete(loginChallenges).where(lt(loginChallenges.expiresAt, nowMs)).run();
-    tx.insert(loginChallenges)
-      .values({ idHash: sha256(challenge), userId: account.id, sessionsValidFrom: account.sessionsValidFrom, expiresAt: nowMs + LOGIN_CHALLENGE_TTL_MS })
-      .run();
+  await transaction(db, async (tx) => {
+    await tx.delete(loginChallenges).where(lt(loginChallenges.expiresAt, nowMs));
+    await tx
+      .insert(loginChallenges)
+      .values({ idHash: sha256(challenge), userId: account.id, sessionsValidFrom: account.sessionsValidFrom, expiresAt: nowMs + LOGIN_CHALLENGE_TTL_MS });
   });
   return challenge;
 }
 
 /** The account of a live challenge (what the lockout counts by), or undefined. Ends nothing. */
-export function findLoginChallenge(db: Db, challenge: string, nowMs: number) {
-  const row = db
+export async function findLoginChallenge(db: Db, challenge: string, nowMs: number) {
+  const [row] = await db
     .select({ userId: loginChallenges.userId, sessionsValidFrom: loginChallenges.sessionsValidFrom })
     .from(loginChallenges)
-    .where(and(eq(loginChallenges.idHash, sha256(challenge)), gt(loginChallenges.expiresAt, nowMs)))
-    .get();
-  const account = row && findCredentialsById(db, row.userId);
+    .where(and(eq(loginChallenges.idHash, sha256(challenge)), gt(loginChallenges.expiresAt, nowMs)));
+  const account = row && (await findCredentialsById(db, row.userId));
   if (!row || !account || account.status !== 'active' || row.sessionsValidFrom !== account.sessionsValidFrom) return undefined;
   return account;
 }
@@ -51,17 +51,12 @@ export function finishLoginChallenge(
   challenge: string,
   typed: string,
   nowMs: number,
-): { userId: string; role: Role } | 'challenge-gone' | 'wrong-code' {
-  return store.db.transaction(
-    (tx) => {
-      const account = findLoginChallenge(tx, challenge, nowMs);
-      if (!account) return 'challenge-gone';
-      if (!consumeSecondFactor(store, tx, account.id, typed, nowMs)) return 'wrong-code';
-      tx.delete(loginChallenges)
-        .where(eq(loginChallenges.idHash, sha256(challenge)))
-        .run();
-      return { userId: account.id, role: account.role };
-    },
-    { behavior: 'immediate' },
-  );
+): Promise<{ userId: string; role: Role } | 'challenge-gone' | 'wrong-code'> {
+  return transaction(store.db, async (tx) => {
+    const account = await findLoginChallenge(tx, challenge, nowMs);
+    if (!account) return 'challenge-gone';
+    if (!(await consumeSecondFactor(store, tx, account.id, typed, nowMs))) return 'wrong-code';
+    await tx.delete(loginChallenges).where(eq(loginChallenges.idHash, sha256(challenge)));
+    return { userId: account.id, role: account.role };
+  });
 }

@@ -23,9 +23,9 @@ function setup(policy: Partial<{ freeFailures: number; accountFailuresPerHour: n
   const memory = new MemoryCounterStore(undefined, () => clock.now);
   const store = slowWrites ? withSlowWrites(memory) : memory;
   const locks: SignInLock[] = [];
-  const lockout = new LoginLockout(store, { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES, ...policy }, pino({ level: 'silent' }), (lock) =>
-    locks.push(lock),
-  );
+  const lockout = new LoginLockout(store, { freeFailures: 5, accountFailuresPerHour: 0, ...LOCK_TIMES, ...policy }, pino({ level: 'silent' }), (lock) => {
+    locks.push(lock);
+  });
   return { clock, lockout, locks };
 }
 

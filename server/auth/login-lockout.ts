@@ -69,13 +69,13 @@ export class LoginLockout {
     private readonly store: CounterStore,
     private readonly policy: LockoutPolicy,
     private readonly log: FastifyBaseLogger,
-    private readonly onLock: (lock: SignInLock) => void = () => {},
+    private readonly onLock: (lock: SignInLock) => Promise<void> | void = () => {},
   ) {}
 
   /** The lock stands whatever the listener does: its failure is logged, and the sign-in answers as it would have. */
-  private report(lock: SignInLock) {
+  private async report(lock: SignInLock) {
     try {
-      this.onLock(lock);
+      await this.onLock(lock);
     } catch (error) {
       this.log.error({ err: error, email: lock.email }, 'a sign-in lock could not be reported');
     }
@@ -125,7 +125,7 @@ export class LoginLockout {
       if (!(await store.raise(keys.lock, newLevel, lockMs))) return;
       await store.set(keys.level, newLevel, forgetAfterMs);
       this.log.warn({ email, ip, lockedForSeconds: lockMs / 1000 }, 'sign-in locked for this account from this address');
-      this.report({ scope: 'address', email, ip, level: newLevel, failures: newLevel === 1 ? freeFailures : 1, lockedForMs: lockMs });
+      await this.report({ scope: 'address', email, ip, level: newLevel, failures: newLevel === 1 ? freeFailures : 1, lockedForMs: lockMs });
     };
     const forget = () => store.delete(keys.tries, keys.level, keys.lock, keys.gate);
 
@@ -198,7 +198,7 @@ export class LoginLockout {
           // Once per window: a give-back in between can bring the count to the ceiling twice.
           if (failures.value === max && (await this.store.raise(`${key}:throttled`, 1, failures.expiresInMs))) {
             this.log.warn({ email, retryAfterSeconds: Math.ceil(failures.expiresInMs / 1000) }, 'sign-in throttled for this account from every address');
-            this.report({ scope: 'account', email, failures: max, lockedForMs: failures.expiresInMs });
+            await this.report({ scope: 'account', email, failures: max, lockedForMs: failures.expiresInMs });
           }
         },
         abandoned: giveBack,

@@ -10,23 +10,22 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a token for the user, replacing any earlier one, and returns it in the clear (for the mail only). */
-export function issueResetToken(db: Db, userId: string, now = Date.now()): string {
+export async function issueResetToken(db: Db, userId: string, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const row = { userId, tokenHash: sha256(token), expiresAt: now + RESET_TOKEN_TTL_MS };
-  db.insert(passwordResets)
+  await db
+    .insert(passwordResets)
     .values(row)
-    .onConflictDoUpdate({ target: passwordResets.userId, set: { tokenHash: row.tokenHash, expiresAt: row.expiresAt } })
-    .run();
+    .onConflictDoUpdate({ target: passwordResets.userId, set: { tokenHash: row.tokenHash, expiresAt: row.expiresAt } });
   return token;
 }
 
 /** The user a live token belongs to, without using it up. */
-export function findResetTokenUser(db: Db, token: string, now = Date.now()): string | undefined {
-  const row = db
+export async function findResetTokenUser(db: Db, token: string, now = Date.now()): Promise<string | undefined> {
+  const [row] = await db
     .select({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt })
     .from(passwordResets)
-    .where(eq(passwordResets.tokenHash, sha256(token)))
-    .get();
+    .where(eq(passwordResets.tokenHash, sha256(token)));
   return row && row.expiresAt > now ? row.userId : undefined;
 }
 
@@ -34,16 +33,15 @@ export function findResetTokenUser(db: Db, token: string, now = Date.now()): str
  * Deletes the token's row and returns its user id if it was live. Deleting first makes it single
  * use even if two requests race; an expired row is removed as well.
  */
-export function consumeResetToken(db: Db, token: string, now = Date.now()): string | undefined {
-  const row = db
+export async function consumeResetToken(db: Db, token: string, now = Date.now()): Promise<string | undefined> {
+  const [row] = await db
     .delete(passwordResets)
     .where(eq(passwordResets.tokenHash, sha256(token)))
-    .returning({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt })
-    .get();
+    .returning({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt });
   return row && row.expiresAt > now ? row.userId : undefined;
 }
 
 /** Removes the user's pending link, if any (an admin changed the email or password). */
-export function deleteResetToken(db: Db, userId: string): void {
-  db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+export async function deleteResetToken(db: Db, userId: string): Promise<void> {
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
 }

@@ -1,4 +1,5 @@
 // Sign-up, sign-in (with its second factor) and password recovery (CONTRACT §2 "Auth", §3).
+import { transaction } from '../db/transaction';
 import { TRPCError } from '@trpc/server';
 import { forgotPasswordInput, loginInput, loginTwoFactorInput, registerInput, resetPasswordInput } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
@@ -26,7 +27,7 @@ export const authRouter = router({
     await ctx.limit('register');
     const passwordHash = await hashPassword(input.password);
     try {
-      const user = insertUser(ctx.deps.db, { name: input.name, email: input.email, passwordHash });
+      const user = await insertUser(ctx.deps.db, { name: input.name, email: input.email, passwordHash });
       ctx.log.info({ userId: user._id }, 'member registered');
       return { token: await ctx.deps.tokens.sign({ id: user._id, role: user.role }) };
     } catch (error) {
@@ -38,7 +39,7 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     await ctx.limit('login');
     const { loginLockout, db, tokens, clock } = ctx.deps;
-    const account = findCredentialsByEmail(db, input.email);
+    const account = await findCredentialsByEmail(db, input.email);
     const attempt = await admitSignInCheck(loginLockout, { email: input.email, generation: account?.passwordChangedAt ?? 0, ip: ctx.ip });
     const passwordMatches = await runSignInCheck(attempt, () =>
       account ? verifyPassword(account.passwordHash, input.password) : verifyAgainstDummy(input.password),
@@ -49,12 +50,12 @@ export const authRouter = router({
       ctx.log.warn({ email: input.email, ip: ctx.ip }, 'sign-in failed');
       throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.invalidCredentials });
     }
-    if (isTwoFactorOn(db, account.id)) {
+    if (await isTwoFactorOn(db, account.id)) {
       // Not a success yet, which would wipe the account's failures out: the sign-in settles with
       // its code, so knowing the password does not buy fresh guesses at the code.
       await attempt.abandoned();
       ctx.log.info({ userId: account.id }, 'password accepted, two-factor code required');
-      return { twoFactorRequired: true as const, challenge: issueLoginChallenge(db, account, clock()) };
+      return { twoFactorRequired: true as const, challenge: await issueLoginChallenge(db, account, clock()) };
     }
     await attempt.succeeded();
     ctx.log.info({ userId: account.id }, 'signed in');
@@ -66,7 +67,7 @@ export const authRouter = router({
   loginTwoFactor: publicProcedure.input(loginTwoFactorInput).mutation(async ({ ctx, input }) => {
     await ctx.limit('login');
     const { loginLockout, db, tokens, twoFactor, clock } = ctx.deps;
-    const account = findLoginChallenge(db, input.challenge, clock());
+    const account = await findLoginChallenge(db, input.challenge, clock());
     if (!account) throw signInExpired();
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
     const result = await runSignInCheck(attempt, () => finishLoginChallenge(twoFactor, input.challenge, input.code, clock()));
@@ -87,14 +88,14 @@ export const authRouter = router({
 
   twoFactor: twoFactorRouter,
 
-  logout: sessionProcedure.mutation(({ ctx }) => {
-    revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });
+  logout: sessionProcedure.mutation(async ({ ctx }) => {
+    await revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });
     ctx.log.info({ userId: ctx.user.id }, 'signed out');
     return { message: MESSAGES.signedOut };
   }),
 
-  logoutAll: sessionProcedure.mutation(({ ctx }) => {
-    endSessions(ctx.deps.db, ctx.user.id);
+  logoutAll: sessionProcedure.mutation(async ({ ctx }) => {
+    await endSessions(ctx.deps.db, ctx.user.id);
     ctx.log.info({ userId: ctx.user.id }, 'signed out everywhere');
     return { message: MESSAGES.signedOutEverywhere };
   }),
@@ -102,9 +103,9 @@ export const authRouter = router({
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
     await ctx.limit('forgotPassword');
     const { db, mailer, config } = ctx.deps;
-    const userId = findUserIdByEmail(db, input.email);
+    const userId = await findUserIdByEmail(db, input.email);
     if (userId && (await mayMailReset(ctx.deps, userId, ctx.log))) {
-      const token = issueResetToken(db, userId);
+      const token = await issueResetToken(db, userId);
       ctx.log.info({ userId }, 'password reset requested');
       // Not awaited: the answer must not take longer (or fail) when the account exists.
       mailer
@@ -119,15 +120,15 @@ export const authRouter = router({
     const { db } = ctx.deps;
     const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.resetTokenInvalid });
     // Look before hashing, so a made-up token costs no argon2 work; consume after, atomically.
-    if (!findResetTokenUser(db, input.token)) throw invalid();
+    if (!(await findResetTokenUser(db, input.token))) throw invalid();
     const passwordHash = await hashPassword(input.password);
-    const user = db.transaction((tx) => {
-      const owner = consumeResetToken(tx, input.token);
-      const user = owner === undefined ? undefined : setPasswordHash(tx, owner, passwordHash);
+    const user = await transaction(db, async (tx) => {
+      const owner = await consumeResetToken(tx, input.token);
+      const user = owner === undefined ? undefined : await setPasswordHash(tx, owner, passwordHash);
       if (user) {
         // The member proved they read the account's mail: they are the actor.
         const actor = { id: user._id, email: user.email };
-        recordAudit(tx, { actor, action: 'auth.password-reset', target: userTarget(user._id), summary: PASSWORD_RESET_SUMMARY });
+        await recordAudit(tx, { actor, action: 'auth.password-reset', target: userTarget(user._id), summary: PASSWORD_RESET_SUMMARY });
       }
       return user;
     });
@@ -137,8 +138,8 @@ export const authRouter = router({
     return { message: MESSAGES.resetSuccessful };
   }),
 
-  me: memberProcedure.query(({ ctx }) => {
-    const user = findPublicUserById(ctx.deps.db, ctx.user.id);
+  me: memberProcedure.query(async ({ ctx }) => {
+    const user = await findPublicUserById(ctx.deps.db, ctx.user.id);
     if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
     return user;
   }),

@@ -4,6 +4,7 @@
 // authenticated call already makes: no query of their own. See docs/decisions/007-limits-and-sessions.md.
 import { lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { transaction } from '../db/transaction';
 import { revokedTokens } from '../db/schema';
 
 /** A column for the session read: whether this token was signed out. */
@@ -17,9 +18,9 @@ export interface TokenToRevoke {
 }
 
 /** Ends one token. Rows of tokens that have expired anyway go at the same time, so the table stays small. */
-export function revokeToken(db: Db, token: TokenToRevoke, now = Date.now()): void {
-  db.transaction((tx) => {
-    tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now)).run();
-    tx.insert(revokedTokens).values({ tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAtMs }).onConflictDoNothing().run();
+export function revokeToken(db: Db, token: TokenToRevoke, now = Date.now()): Promise<void> {
+  return transaction(db, async (tx) => {
+    await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+    await tx.insert(revokedTokens).values({ tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAtMs }).onConflictDoNothing();
   });
 }

@@ -22,17 +22,17 @@ const ENABLE_REFUSALS = {
 export const twoFactorRouter = router({
   status: memberProcedure.query(({ ctx }) => twoFactorStatus(ctx.deps.db, ctx.user.id)),
 
-  setup: memberProcedure.mutation(({ ctx }) => {
-    const account = findCredentialsById(ctx.deps.db, ctx.user.id);
+  setup: memberProcedure.mutation(async ({ ctx }) => {
+    const account = await findCredentialsById(ctx.deps.db, ctx.user.id);
     if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
     const secret = newTotpSecret();
-    if (!savePendingSecret(ctx.deps.twoFactor, account.id, secret)) throw refuse(MESSAGES.twoFactorAlreadyOn);
+    if (!(await savePendingSecret(ctx.deps.twoFactor, account.id, secret))) throw refuse(MESSAGES.twoFactorAlreadyOn);
     ctx.log.info({ userId: account.id }, 'two-factor setup started');
     return { secret, otpauthUrl: otpauthUrl(account.email, secret) };
   }),
 
-  enable: memberProcedure.input(enableTwoFactorInput).mutation(({ ctx, input }) => {
-    const result = enableTwoFactor(ctx.deps.twoFactor, ctx.user, input.code, ctx.deps.clock());
+  enable: memberProcedure.input(enableTwoFactorInput).mutation(async ({ ctx, input }) => {
+    const result = await enableTwoFactor(ctx.deps.twoFactor, ctx.user, input.code, ctx.deps.clock());
     if (typeof result === 'string') throw refuse(ENABLE_REFUSALS[result]);
     ctx.log.info({ userId: ctx.user.id }, 'two-factor sign-in turned on');
     return result;
@@ -42,9 +42,9 @@ export const twoFactorRouter = router({
   // must not become a way to guess either.
   disable: memberProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
     const { db, loginLockout, twoFactor, clock } = ctx.deps;
-    const account = findCredentialsById(db, ctx.user.id);
+    const account = await findCredentialsById(db, ctx.user.id);
     if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
-    if (!isTwoFactorOn(db, account.id)) throw refuse(MESSAGES.twoFactorNotOn);
+    if (!(await isTwoFactorOn(db, account.id))) throw refuse(MESSAGES.twoFactorNotOn);
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
     const outcome = await runSignInCheck(attempt, async () =>
       (await verifyPassword(account.passwordHash, input.password))

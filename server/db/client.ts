@@ -7,9 +7,13 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrationsDir } from '../paths';
 import * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema>;
-/** A transaction of Db. A Db function takes one too; a function that takes only this must run inside its caller's transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+declare const insideTransaction: unique symbol;
+/**
+ * Db inside a transaction (server/db/transaction.ts). A Db function takes one too; a function
+ * that takes only this must run inside its caller's transaction.
+ */
+export type Tx = Db & { readonly [insideTransaction]: true };
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,7 +1,8 @@
 // A write tells every process of its change itself (DESIGN "Past one machine"), but only once its
-// transaction has committed: a change that is refused or rolled back tells no one. SQLite's
-// transactions are synchronous, so the events wait in PendingEvents until the commit returns.
+// transaction has committed: a change that is refused or rolled back tells no one. The
+// events wait in PendingEvents until the commit returns.
 import type { Db, Tx } from '../db/client';
+import { transaction } from '../db/transaction';
 import type { EventBus, SiteEvent } from './event-bus';
 
 /**
@@ -24,9 +25,9 @@ export class PendingEvents {
 }
 
 /** Runs `work` in one transaction, then publishes what its writes published, if it committed. */
-export function commitThenPublish<T>(deps: { db: Db; events: EventBus }, work: (tx: Tx, events: PendingEvents) => T): T {
+export async function commitThenPublish<T>(deps: { db: Db; events: EventBus }, work: (tx: Tx, events: PendingEvents) => Promise<T>): Promise<T> {
   const pending = new PendingEvents();
-  const result = deps.db.transaction((tx) => work(tx, pending));
+  const result = await transaction(deps.db, (tx) => work(tx, pending));
   pending.flushTo(deps.events);
   return result;
 }

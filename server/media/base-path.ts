@@ -7,7 +7,7 @@ import { BasePathError, resolveBasePath } from './paths';
 
 /** As a real absolute path; a refusal is a 400 with the reason. */
 export async function basePathFor(deps: AppDeps, requested: string | undefined): Promise<string> {
-  const configured = readSliderConfig(deps.db, deps.config.mediaRoot).backgroundsBasePath;
+  const { backgroundsBasePath: configured } = await readSliderConfig(deps.db, deps.config.mediaRoot);
   try {
     return await resolveBasePath(deps.config.mediaRoot, requested, configured);
   } catch (error) {

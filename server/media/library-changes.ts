@@ -7,9 +7,9 @@ import { recordAudit, type AuditRecord } from '../audit/record';
 import { commitThenPublish } from '../events/after-commit';
 import type { EventBus } from '../events/event-bus';
 
-export function recordLibraryChange(deps: { db: Db; events: EventBus }, entry: AuditRecord & { action: 'media.upload' | 'media.delete' }): void {
-  commitThenPublish(deps, (tx, events) => {
-    recordAudit(tx, entry);
+export function recordLibraryChange(deps: { db: Db; events: EventBus }, entry: AuditRecord & { action: 'media.upload' | 'media.delete' }): Promise<void> {
+  return commitThenPublish(deps, async (tx, events) => {
+    await recordAudit(tx, entry);
     events.publish('slider-data-changed');
   });
 }

@@ -22,9 +22,9 @@ export const mediaRouter = router({
     const base = await basePathFor(ctx.deps, input.basePath);
     const files = await libraryEntries(base);
     const count = (category: string) => files.filter((f) => f.category === category).length;
-    const scan = commitThenPublish(ctx.deps, (tx, events) => {
-      const scan = saveScan(tx, events, base, { images: count('image'), videos: count('video'), audio: count('audio') });
-      recordAudit(tx, { actor: ctx.user, action: 'media.scan', target: mediaTarget(base), summary: scannedSummary(scan) });
+    const scan = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const scan = await saveScan(tx, events, base, { images: count('image'), videos: count('video'), audio: count('audio') });
+      await recordAudit(tx, { actor: ctx.user, action: 'media.scan', target: mediaTarget(base), summary: scannedSummary(scan) });
       return scan;
     });
     ctx.deps.thumbnails.fillIn(base, files);
@@ -55,7 +55,7 @@ export const mediaRouter = router({
       }
     }
     if (deleted.length > 0) {
-      recordLibraryChange(ctx.deps, { actor: ctx.user, action: 'media.delete', target: mediaTarget(base), summary: deletedSummary(deleted) });
+      await recordLibraryChange(ctx.deps, { actor: ctx.user, action: 'media.delete', target: mediaTarget(base), summary: deletedSummary(deleted) });
     }
     ctx.log.info({ adminId: ctx.user.id, deleted }, 'admin deleted media files');
     return {

@@ -10,21 +10,21 @@ export interface ScanRecord {
 }
 
 /** The scan's time is the version in the library's urls (?v=), so the public slider answer is stale once this commits. */
-export function saveScan(
+export async function saveScan(
   tx: Tx,
   events: PendingEvents,
   basePath: string,
   counts: { images: number; videos: number; audio: number },
   at = Date.now(),
-): ScanRecord {
+): Promise<ScanRecord> {
   const row = { basePath, scannedAt: at, ...counts };
-  tx.insert(mediaScans).values(row).onConflictDoUpdate({ target: mediaScans.basePath, set: row }).run();
+  await tx.insert(mediaScans).values(row).onConflictDoUpdate({ target: mediaScans.basePath, set: row });
   events.publish('slider-data-changed');
   return toRecord(row);
 }
 
-export function lastScan(db: Db, basePath: string): ScanRecord | null {
-  const row = db.select().from(mediaScans).where(eq(mediaScans.basePath, basePath)).get();
+export async function lastScan(db: Db, basePath: string): Promise<ScanRecord | null> {
+  const [row] = await db.select().from(mediaScans).where(eq(mediaScans.basePath, basePath));
   return row ? toRecord(row) : null;
 }
 

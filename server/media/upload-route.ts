@@ -140,7 +140,7 @@ async function registerInScope(app: FastifyInstance, createContext: ContextFacto
       if (!folder || saved.length === 0) throw refuse('BAD_REQUEST', MESSAGES.noFilesToUpload);
       // Every file has its name now; should the entry fail, the catch below removes them again.
       const paths = saved.map((s) => s.file.path);
-      recordLibraryChange(ctx.deps, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
+      await recordLibraryChange(ctx.deps, { actor: admin, action: 'media.upload', target: mediaTarget(folder.base), summary: uploadedSummary(paths) });
       ctx.log.info({ adminId: admin.id, files: paths }, 'admin uploaded media files');
       ctx.deps.thumbnails.fillIn(
         folder.base,

@@ -8,16 +8,16 @@ import { sliderConfig } from '../db/schema';
 
 const ROW_ID = 1;
 
-export function readSliderConfig(db: Pick<Db, 'select'>, defaultBasePath: string): SliderConfig {
-  const row = db.select().from(sliderConfig).where(eq(sliderConfig.id, ROW_ID)).get();
+export async function readSliderConfig(db: Pick<Db, 'select'>, defaultBasePath: string): Promise<SliderConfig> {
+  const [row] = await db.select().from(sliderConfig).where(eq(sliderConfig.id, ROW_ID));
   if (!row) return { backgroundsBasePath: defaultBasePath, ...SLIDER_DEFAULTS };
   const { backgroundsBasePath, activePlaylist, cycleTime, transitionDuration, overlayOpacity, overlayColor, randomOrder } = row;
   return { backgroundsBasePath, activePlaylist, cycleTime, transitionDuration, overlayOpacity, overlayColor, randomOrder };
 }
 
 /** Writes the whole record: the public slider answer is stale once the transaction commits. */
-export function writeSliderConfig(tx: Tx, events: PendingEvents, config: SliderConfig, at = Date.now()): void {
+export async function writeSliderConfig(tx: Tx, events: PendingEvents, config: SliderConfig, at = Date.now()): Promise<void> {
   const row = { id: ROW_ID, ...config, updatedAt: at };
-  tx.insert(sliderConfig).values(row).onConflictDoUpdate({ target: sliderConfig.id, set: row }).run();
+  await tx.insert(sliderConfig).values(row).onConflictDoUpdate({ target: sliderConfig.id, set: row });
   events.publish('slider-data-changed');
 }

@@ -25,42 +25,41 @@ function toPlaylist(row: typeof playlists.$inferSelect): Playlist {
   };
 }
 
-export function listPlaylists(db: Db): Playlist[] {
-  return db.select().from(playlists).orderBy(asc(playlists.createdAt), asc(playlists.id)).all().map(toPlaylist);
+export async function listPlaylists(db: Db): Promise<Playlist[]> {
+  const rows = await db.select().from(playlists).orderBy(asc(playlists.createdAt), asc(playlists.id));
+  return rows.map(toPlaylist);
 }
 
-export function findPlaylist(db: Pick<Db, 'select'>, id: string): Playlist | undefined {
-  const row = db.select().from(playlists).where(eq(playlists.id, id)).get();
+export async function findPlaylist(db: Pick<Db, 'select'>, id: string): Promise<Playlist | undefined> {
+  const [row] = await db.select().from(playlists).where(eq(playlists.id, id));
   return row && toPlaylist(row);
 }
 
-export function createPlaylist(db: Db, name: string, content: PlaylistContent, at = Date.now()): Playlist {
-  const row = db
+export async function createPlaylist(db: Db, name: string, content: PlaylistContent, at = Date.now()): Promise<Playlist> {
+  const [row] = await db
     .insert(playlists)
     .values({ id: randomUUID(), name, items: content.items ?? [], images: content.images ?? [], videos: content.videos ?? [], createdAt: at, updatedAt: at })
-    .returning()
-    .get();
-  return toPlaylist(row);
+    .returning();
+  return toPlaylist(row!);
 }
 
 /**
  * Replaces the name and the lists that are given; the others stay. Undefined: no such playlist.
  * The playlist may be the active one, so the public slider answer is stale once this commits.
  */
-export function updatePlaylist(
+export async function updatePlaylist(
   tx: Tx,
   events: PendingEvents,
   id: string,
   changes: PlaylistContent & { name?: string | undefined },
   at = Date.now(),
-): Playlist | undefined {
+): Promise<Playlist | undefined> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const row = tx
+  const [row] = await tx
     .update(playlists)
     .set({ ...set, updatedAt: at })
     .where(eq(playlists.id, id))
-    .returning()
-    .get();
+    .returning();
   if (!row) return undefined;
   events.publish('slider-data-changed');
   return toPlaylist(row);
@@ -71,12 +70,17 @@ export function updatePlaylist(
  * transaction. Answers what was deleted and whether it was active, or undefined if there was no
  * such playlist. The public slider answer is stale once this commits.
  */
-export function deletePlaylist(tx: Tx, events: PendingEvents, id: string, defaultBasePath: string): { playlist: Playlist; wasActive: boolean } | undefined {
-  const deleted = tx.delete(playlists).where(eq(playlists.id, id)).returning().get();
+export async function deletePlaylist(
+  tx: Tx,
+  events: PendingEvents,
+  id: string,
+  defaultBasePath: string,
+): Promise<{ playlist: Playlist; wasActive: boolean } | undefined> {
+  const [deleted] = await tx.delete(playlists).where(eq(playlists.id, id)).returning();
   if (!deleted) return undefined;
-  const config = readSliderConfig(tx, defaultBasePath);
+  const config = await readSliderConfig(tx, defaultBasePath);
   const wasActive = config.activePlaylist === id;
-  if (wasActive) writeSliderConfig(tx, events, { ...config, activePlaylist: '' });
+  if (wasActive) await writeSliderConfig(tx, events, { ...config, activePlaylist: '' });
   events.publish('slider-data-changed');
   return { playlist: toPlaylist(deleted), wasActive };
 }

@@ -4,8 +4,10 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Tx } from '../db/client';
+import { playlists } from '../db/schema';
 import { commitThenPublish, type PendingEvents } from '../events/after-commit';
 import type { EventBus } from '../events/event-bus';
 import { MemoryEventBus } from '../events/memory-event-bus';
@@ -21,14 +23,17 @@ let events: MemoryEventBus;
 let seen: Array<string | undefined>;
 let playlistId: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'qc-events-'));
   copyFileSync(inject('templateDb'), path.join(dir, 'app.db'));
   db = openDatabase(path.join(dir, 'app.db'));
   events = new MemoryEventBus();
-  playlistId = createPlaylist(db.db, 'Dawn', {})._id;
+  playlistId = (await createPlaylist(db.db, 'Dawn', {}))._id;
   seen = [];
-  events.subscribe('slider-data-changed', () => seen.push(findPlaylist(db.db, playlistId)?.name));
+  // Read at once, as the event comes (SQLite's driver answers synchronously).
+  events.subscribe('slider-data-changed', () => {
+    seen.push(db.db.select({ name: playlists.name }).from(playlists).where(eq(playlists.id, playlistId)).get()?.name);
+  });
 });
 afterEach(async () => {
   await events.close();
@@ -45,33 +50,34 @@ const rename = (tx: Tx, pending: PendingEvents, id: string) => updatePlaylist(tx
 const _publishingAtOnce = (tx: Tx, bus: EventBus) => updatePlaylist(tx, bus, 'id', { name: 'x' });
 
 describe('a playlist change and the event that says so', () => {
-  it('a successful update publishes once, after its commit', () => {
-    commitThenPublish(deps(), (tx, pending) => rename(tx, pending, playlistId));
+  it('a successful update publishes once, after its commit', async () => {
+    await commitThenPublish(deps(), (tx, pending) => rename(tx, pending, playlistId));
     expect(seen).toEqual(['Dusk']);
   });
 
-  it('an update of a playlist that does not exist publishes nothing', () => {
-    expect(commitThenPublish(deps(), (tx, pending) => rename(tx, pending, 'no-such-playlist'))).toBeUndefined();
+  it('an update of a playlist that does not exist publishes nothing', async () => {
+    expect(await commitThenPublish(deps(), (tx, pending) => rename(tx, pending, 'no-such-playlist'))).toBeUndefined();
     expect(seen).toEqual([]);
   });
 
-  it('a change refused after its write is rolled back and publishes nothing', () => {
-    const refused = () =>
-      commitThenPublish(deps(), (tx, pending) => {
-        rename(tx, pending, playlistId);
-        throw new Error('refused');
-      });
-    expect(refused).toThrow('refused');
+  it('a change refused after its write is rolled back and publishes nothing', async () => {
+    const refused = commitThenPublish(deps(), async (tx, pending) => {
+      await rename(tx, pending, playlistId);
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
     expect(seen).toEqual([]);
-    expect(findPlaylist(db.db, playlistId)?.name).toBe('Dawn');
+    expect((await findPlaylist(db.db, playlistId))?.name).toBe('Dawn');
   });
 
-  it('deleting the active playlist, two writes, publishes once', () => {
-    commitThenPublish(deps(), (tx, pending) => writeSliderConfig(tx, pending, { ...readSliderConfig(tx, MEDIA_ROOT), activePlaylist: playlistId }));
+  it('deleting the active playlist, two writes, publishes once', async () => {
+    await commitThenPublish(deps(), async (tx, pending) =>
+      writeSliderConfig(tx, pending, { ...(await readSliderConfig(tx, MEDIA_ROOT)), activePlaylist: playlistId }),
+    );
     seen = [];
-    const deleted = commitThenPublish(deps(), (tx, pending) => deletePlaylist(tx, pending, playlistId, MEDIA_ROOT));
+    const deleted = await commitThenPublish(deps(), (tx, pending) => deletePlaylist(tx, pending, playlistId, MEDIA_ROOT));
     expect(deleted?.wasActive).toBe(true);
     expect(seen).toEqual([undefined]);
-    expect(readSliderConfig(db.db, MEDIA_ROOT).activePlaylist).toBe('');
+    expect((await readSliderConfig(db.db, MEDIA_ROOT)).activePlaylist).toBe('');
   });
 });

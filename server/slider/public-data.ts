@@ -73,14 +73,14 @@ export class PublicSliderCache {
   }
 
   private async build(): Promise<PublicSliderEntry> {
-    const config = readSliderConfig(this.db, this.mediaRoot);
-    const playlist = config.activePlaylist ? findPlaylist(this.db, config.activePlaylist) : undefined;
+    const config = await readSliderConfig(this.db, this.mediaRoot);
+    const playlist = config.activePlaylist ? await findPlaylist(this.db, config.activePlaylist) : undefined;
     let library: LibraryEntry[] = [];
     let version: string | undefined;
     try {
       const base = await resolveBasePath(this.mediaRoot, undefined, config.backgroundsBasePath);
       library = await libraryEntries(base, ['image', 'video']);
-      version = scanVersion(lastScan(this.db, base)?.timestamp);
+      version = scanVersion((await lastScan(this.db, base))?.timestamp);
     } catch (error) {
       // No base path (or one no longer inside MEDIA_ROOT): an empty library, not an error page.
       if (!(error instanceof BasePathError)) throw error;

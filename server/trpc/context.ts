@@ -41,7 +41,7 @@ async function resolveSession(deps: AppDeps, token: string | undefined): Promise
   const claims = await deps.tokens.verify(token);
   if (!claims) return { failure: 'invalid' };
   // Role, status, existence and sign-outs come from the database, never from the token.
-  const user = findSessionUser(deps.db, claims.userId, claims.tokenId);
+  const user = await findSessionUser(deps.db, claims.userId, claims.tokenId);
   if (!user || user.revoked || claims.issuedAtMs < user.sessionsValidFrom) return { failure: 'invalid' };
   return {
     user: { id: user.id, email: user.email, role: user.role, status: user.status },

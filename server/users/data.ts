@@ -4,6 +4,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
+import { transaction } from '../db/transaction';
 import { users } from '../db/schema';
 import { deleteResetToken } from '../auth/reset-tokens';
 import { tokenIsRevoked } from '../auth/sessions';
@@ -72,11 +73,11 @@ export interface NewUser {
 }
 
 /** Inserts a user (and its search entry); a taken email (in any letter case) throws EmailInUseError. */
-export function insertUser(db: Db, input: NewUser): PublicUser {
+export async function insertUser(db: Db, input: NewUser): Promise<PublicUser> {
   const now = Date.now();
   try {
-    return db.transaction((tx) => {
-      const { rowid, ...row } = tx
+    return await transaction(db, async (tx) => {
+      const [inserted] = await tx
         .insert(users)
         .values({
           id: randomUUID(),
@@ -90,8 +91,8 @@ export function insertUser(db: Db, input: NewUser): PublicUser {
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ ...publicColumns, rowid: rowidColumn })
-        .get();
+        .returning({ ...publicColumns, rowid: rowidColumn });
+      const { rowid, ...row } = inserted!;
       indexUser(tx, { rowid, name: row.name, email: row.email });
       return toPublicUser(row);
     });
@@ -115,13 +116,13 @@ export interface UserChanges {
  * password or email also ends the user's sessions and removes a pending reset link (CONTRACT §3):
  * whoever held the account before the change must not keep it.
  */
-export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser | undefined {
+export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<PublicUser | undefined> {
   const now = Date.now();
   const { passwordHash, ...fields } = changes;
   const email = fields.email?.toLowerCase();
   try {
-    return db.transaction((tx) => {
-      const before = tx.select({ rowid: rowidColumn, name: users.name, email: users.email }).from(users).where(eq(users.id, id)).get();
+    return await transaction(db, async (tx) => {
+      const [before] = await tx.select({ rowid: rowidColumn, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
       if (!before) return undefined;
       const takenOver = passwordHash !== undefined || (email !== undefined && email !== before.email);
       const set = {
@@ -131,17 +132,17 @@ export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser
         ...(takenOver ? { sessionsValidFrom: endOfSessionsNow(now) } : {}),
         updatedAt: now,
       };
-      const { rowid, ...row } = tx
+      const [updated] = await tx
         .update(users)
         .set(set)
         .where(eq(users.id, id))
-        .returning({ ...publicColumns, rowid: rowidColumn })
-        .get()!;
+        .returning({ ...publicColumns, rowid: rowidColumn });
+      const { rowid, ...row } = updated!;
       if (row.name !== before.name || row.email !== before.email) {
         unindexUser(tx, before);
         indexUser(tx, { rowid, name: row.name, email: row.email });
       }
-      if (takenOver) deleteResetToken(tx, id);
+      if (takenOver) await deleteResetToken(tx, id);
       return toPublicUser(row);
     });
   } catch (error) {
@@ -155,44 +156,42 @@ export function updateUser(db: Db, id: string, changes: UserChanges): PublicUser
 const endOfSessionsNow = (now: number) => now + 1;
 
 /** Ends every session of the user issued so far ("Sign out everywhere"); false if there is no such user. */
-export function endSessions(db: Db, id: string): boolean {
-  return (
-    db
-      .update(users)
-      .set({ sessionsValidFrom: endOfSessionsNow(Date.now()) })
-      .where(eq(users.id, id))
-      .run().changes > 0
-  );
+export async function endSessions(db: Db, id: string): Promise<boolean> {
+  const ended = await db
+    .update(users)
+    .set({ sessionsValidFrom: endOfSessionsNow(Date.now()) })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return ended.length > 0;
 }
 
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
-export function deleteUser(db: Db, id: string): boolean {
-  return db.transaction((tx) => {
-    const deleted = tx.delete(users).where(eq(users.id, id)).returning({ rowid: rowidColumn, name: users.name, email: users.email }).get();
+export function deleteUser(db: Db, id: string): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ rowid: rowidColumn, name: users.name, email: users.email });
     if (deleted) unindexUser(tx, deleted);
     return deleted !== undefined;
   });
 }
 
 /** Active admins other than `exceptId`: the panel must never lose its last one. */
-export function countOtherActiveAdmins(db: Db, exceptId: string): number {
-  return db
+export async function countOtherActiveAdmins(db: Db, exceptId: string): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
-    .get()!.n;
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)));
+  return row!.n;
 }
 
-export function userStats(db: Db) {
-  const row = db
+export async function userStats(db: Db) {
+  const [row] = await db
     .select({
       totalUsers: count(),
       paidMembers: sql<number>`coalesce(sum(${users.membershipTier} = 'paid'), 0)`,
       freeMembers: sql<number>`coalesce(sum(${users.membershipTier} = 'free'), 0)`,
     })
-    .from(users)
-    .get()!;
-  return row;
+    .from(users);
+  return row!;
 }
 
 // Matches the unique index on lower(email), so a lookup by email is one index probe.
@@ -210,12 +209,14 @@ const credentialColumns = {
   sessionsValidFrom: users.sessionsValidFrom,
 };
 
-export function findCredentialsByEmail(db: Db, email: string) {
-  return db.select(credentialColumns).from(users).where(emailIs(email)).get();
+export async function findCredentialsByEmail(db: Db, email: string) {
+  const [row] = await db.select(credentialColumns).from(users).where(emailIs(email));
+  return row;
 }
 
-export function findCredentialsById(db: Db, id: string) {
-  return db.select(credentialColumns).from(users).where(eq(users.id, id)).get();
+export async function findCredentialsById(db: Db, id: string) {
+  const [row] = await db.select(credentialColumns).from(users).where(eq(users.id, id));
+  return row;
 }
 
 /**
@@ -238,20 +239,22 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare(),
 );
 
-export function findSessionUser(db: Db, id: string, tokenId: string) {
-  return sessionUserQuery(db, '').get({ id, tokenId });
+export async function findSessionUser(db: Db, id: string, tokenId: string) {
+  const [row] = await sessionUserQuery(db, '').execute({ id, tokenId });
+  return row;
 }
 
-export function findPublicUserById(db: Db, id: string): PublicUser | undefined {
-  const row = db.select(publicColumns).from(users).where(eq(users.id, id)).get();
+export async function findPublicUserById(db: Db, id: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
   return row && toPublicUser(row);
 }
 
-export function findUserIdByEmail(db: Db, email: string): string | undefined {
-  return db.select({ id: users.id }).from(users).where(emailIs(email)).get()?.id;
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(emailIs(email));
+  return row?.id;
 }
 
 /** Replaces the hash, which ends every session so far (updateUser); undefined if there is no such user. */
-export function setPasswordHash(db: Db, id: string, passwordHash: string): PublicUser | undefined {
+export function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<PublicUser | undefined> {
   return updateUser(db, id, { passwordHash });
 }

@@ -28,12 +28,14 @@ const login = (email: string, password: string) => signIn(t, email, password);
 type SeedUser = Partial<Omit<PublicUser, 'createdAt'>> & { name: string; email: string; createdAt?: number };
 
 /** Inserts users straight into the database (no argon2, and names the API would trim); createdAt in ms. */
-function seed(list: SeedUser[]): string[] {
-  return list.map(({ createdAt, ...user }, i) => {
-    const row = insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
+async function seed(list: SeedUser[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, { createdAt, ...user }] of list.entries()) {
+    const row = await insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
     db.sqlite.prepare('update users set created_at = ? where id = ?').run(createdAt ?? 1_700_000_000_000 + i * 1000, row._id);
-    return row._id;
-  });
+    ids.push(row._id);
+  }
+  return ids;
 }
 
 const exportCsv = (query = '', token: string | null = adminToken, method: 'GET' | 'HEAD' = 'GET') =>
@@ -50,10 +52,10 @@ function simpleRecords(body: string): string[][] {
 }
 
 /** The list's whole answer for these criteria, page after page: the reference order. */
-function listAll(criteria: { search?: string; sortBy: UserSortField; sortOrder: 'asc' | 'desc' }): PublicUser[] {
+async function listAll(criteria: { search?: string; sortBy: UserSortField; sortOrder: 'asc' | 'desc' }): Promise<PublicUser[]> {
   const all: PublicUser[] = [];
   for (let page = 1; ; page++) {
-    const { data, totalPages } = listUsers(db.db, { search: '', ...criteria, page });
+    const { data, totalPages } = await listUsers(db.db, { search: '', ...criteria, page });
     all.push(...data);
     if (page >= totalPages) return all;
   }
@@ -62,9 +64,9 @@ function listAll(criteria: { search?: string; sortBy: UserSortField; sortOrder: 
 const record = (u: PublicUser) => [u._id, u.name, u.email, u.role, u.membershipTier, u.status, u.createdAt];
 
 /** Users with many ties in every sort column: names equal but for case, shared times, roles, tiers and statuses. */
-function seedTies(count: number) {
+async function seedTies(count: number) {
   const names = ['alpha', 'Alpha', 'ALPHA', 'beta', 'Gamma', 'gamma'];
-  seed(
+  await seed(
     Array.from({ length: count }, (_, i) => ({
       name: names[i % names.length]!,
       email: `tie${String(i % 97).padStart(2, '0')}.${i}@example.com`,
@@ -98,7 +100,7 @@ describe('authorization', () => {
   });
 
   it('refuses a suspended admin with 403', async () => {
-    const [otherId] = seed([{ name: 'Other Admin', email: 'other@example.com', role: 'admin' }]);
+    const [otherId] = await seed([{ name: 'Other Admin', email: 'other@example.com', role: 'admin' }]);
     await callJson(t.app, 'PUT', `/api/admin/users/${otherId}`, { password: 'other password' }, adminToken);
     const otherToken = await login('other@example.com', 'other password');
     expect((await exportCsv('', otherToken)).statusCode).toBe(200);
@@ -118,12 +120,12 @@ describe('the file', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [root] = listAll({ sortBy: 'createdAt', sortOrder: 'desc' });
+    const [root] = await listAll({ sortBy: 'createdAt', sortOrder: 'desc' });
     expect(res.body).toBe(`${BOM}${HEADER}${record(root!).join(',')}\r\n`);
   });
 
   it('holds the header row only when nobody matches', async () => {
-    seed([{ name: 'Someone', email: 'someone@example.com' }]);
+    await seed([{ name: 'Someone', email: 'someone@example.com' }]);
     for (const search of ['nobody-has-this', 'q', 'zz']) {
       const res = await exportCsv(`?search=${search}`);
       expect(res.statusCode).toBe(200);
@@ -132,12 +134,12 @@ describe('the file', () => {
   });
 
   it('writes each user with createdAt in ISO 8601, exactly as the list answers them, and never a password', async () => {
-    seed([
+    await seed([
       { name: 'Pat Paid', email: 'pat@example.com', membershipTier: 'paid', createdAt: Date.UTC(2024, 1, 29, 23, 59, 59, 123) },
       { name: 'Sam Suspended', email: 'sam@example.com', status: 'suspended', role: 'admin', createdAt: Date.UTC(1999, 11, 31) },
     ]);
     const res = await exportCsv('?sortBy=email&sortOrder=asc');
-    const expected = listAll({ sortBy: 'email', sortOrder: 'asc' }).map(record);
+    const expected = (await listAll({ sortBy: 'email', sortOrder: 'asc' })).map(record);
     expect(simpleRecords(res.body)).toEqual(expected);
     expect(expected.map((r) => r[6])).toContain('2024-02-29T23:59:59.123Z');
     expect(expected.map((r) => r[6])).toContain('1999-12-31T00:00:00.000Z');
@@ -145,7 +147,7 @@ describe('the file', () => {
   });
 
   it('prefixes every cell that starts with = + - @ tab or carriage return with a quote mark', async () => {
-    seed([
+    await seed([
       { name: '=SUM(A1:A9)', email: 'f1@formula.test' },
       { name: '+1 555 0100', email: 'f2@formula.test' },
       { name: '-2+3', email: 'f3@formula.test' },
@@ -158,7 +160,7 @@ describe('the file', () => {
       { name: 'Dash Mail', email: '-dash@formula.test' },
     ]);
     const res = await exportCsv('?search=formula.test&sortBy=email&sortOrder=asc');
-    const byEmail = new Map(listAll({ search: 'formula.test', sortBy: 'email', sortOrder: 'asc' }).map((u) => [u.email, u]));
+    const byEmail = new Map((await listAll({ search: 'formula.test', sortBy: 'email', sortOrder: 'asc' })).map((u) => [u.email, u]));
     const line = (email: string, nameCell: string, emailCell = email) => {
       const u = byEmail.get(email)!;
       return `${u._id},${nameCell},${emailCell},user,free,active,${u.createdAt}\r\n`;
@@ -183,9 +185,9 @@ describe('the file', () => {
 
   it('quotes commas, quotes and line breaks per RFC 4180 and keeps non-ASCII letters as UTF-8', async () => {
     const names = ['Lovelace, Ada', 'Quote "Q" Quinn', 'Line\nBreak', 'Windows\r\nBreak', 'Zoë Ängström', '李小龍', 'Søren “Kierkegaard”', 'Star ✨'];
-    seed(names.map((name, i) => ({ name, email: `q${i}@quoting.test` })));
+    await seed(names.map((name, i) => ({ name, email: `q${i}@quoting.test` })));
     const res = await exportCsv('?search=quoting.test&sortBy=email&sortOrder=asc');
-    const users = listAll({ search: 'quoting.test', sortBy: 'email', sortOrder: 'asc' });
+    const users = await listAll({ search: 'quoting.test', sortBy: 'email', sortOrder: 'asc' });
     const cells = ['"Lovelace, Ada"', '"Quote ""Q"" Quinn"', '"Line\nBreak"', '"Windows\r\nBreak"', 'Zoë Ängström', '李小龍', 'Søren “Kierkegaard”', 'Star ✨'];
     const expected = BOM + HEADER + users.map((u, i) => `${u._id},${cells[i]},${u.email},user,free,active,${u.createdAt}\r\n`).join('');
     expect(res.rawPayload.equals(Buffer.from(expected, 'utf8'))).toBe(true);
@@ -194,25 +196,25 @@ describe('the file', () => {
 
 describe('order and search', () => {
   it('lists every user in the list order for every sort field and order, ties by id, across batches', async () => {
-    seedTies(USERS_EXPORT_BATCH + 50);
+    await seedTies(USERS_EXPORT_BATCH + 50);
     for (const sortBy of USER_SORT_FIELDS) {
       for (const sortOrder of SORT_ORDERS) {
         const res = await exportCsv(`?sortBy=${sortBy}&sortOrder=${sortOrder}`);
         const ids = simpleRecords(res.body).map((r) => r[0]);
-        expect(ids, `${sortBy} ${sortOrder}`).toEqual(listAll({ sortBy, sortOrder }).map((u) => u._id));
+        expect(ids, `${sortBy} ${sortOrder}`).toEqual((await listAll({ sortBy, sortOrder })).map((u) => u._id));
       }
     }
   });
 
   it('defaults to newest first, as the list does, and takes empty parameters as the defaults', async () => {
-    seedTies(30);
-    const expected = listAll({ sortBy: 'createdAt', sortOrder: 'desc' }).map(record);
+    await seedTies(30);
+    const expected = (await listAll({ sortBy: 'createdAt', sortOrder: 'desc' })).map(record);
     expect(simpleRecords((await exportCsv()).body)).toEqual(expected);
     expect(simpleRecords((await exportCsv('?search=&sortBy=&sortOrder=')).body)).toEqual(expected);
   });
 
   it('finds the same users as the list, literally and in any letter case, few or many', async () => {
-    seed([
+    await seed([
       { name: '100% Real', email: 'real@example.com' },
       { name: 'snake_case', email: 'snake@example.com' },
       { name: "Conan O'Brien", email: 'conan@example.com' },
@@ -220,19 +222,19 @@ describe('order and search', () => {
       { name: 'Plain Person', email: 'plain@example.com' },
       { name: 'Mail Only', email: 'x_y@percent.org' },
     ]);
-    seedTies(USERS_EXPORT_BATCH + 50);
+    await seedTies(USERS_EXPORT_BATCH + 50);
     // Fewer matches than a batch are read from the search index, 'tie' and 'EXAMPLE' match more
     // (found while walking), and fragments under three characters are always found walking.
     for (const search of ['%', '0% r', '_', 'e_c', "o'b", 'PERCENT.ORG', 'REAL', 'RS', 'ALPHA', 'tie', 'EXAMPLE', 'a', 'e']) {
       const res = await exportCsv(`?search=${encodeURIComponent(search)}&sortBy=name&sortOrder=asc`);
       const ids = simpleRecords(res.body).map((r) => r[0]);
-      expect(ids, search).toEqual(listAll({ search, sortBy: 'name', sortOrder: 'asc' }).map((u) => u._id));
+      expect(ids, search).toEqual((await listAll({ search, sortBy: 'name', sortOrder: 'asc' })).map((u) => u._id));
       expect(ids.length, search).toBeGreaterThan(0);
     }
   });
 
   it('finds users by their new name after an update, and not after a delete', async () => {
-    const [id] = seed([{ name: 'Old Name', email: 'old@example.com' }]);
+    const [id] = await seed([{ name: 'Old Name', email: 'old@example.com' }]);
     await callJson(t.app, 'PUT', `/api/admin/users/${id}`, { name: 'Renamed Person' }, adminToken);
     expect((await exportCsv('?search=old%20name')).body).toBe(BOM + HEADER);
     expect(simpleRecords((await exportCsv('?search=renamed')).body).map((r) => r[0])).toEqual([id]);
@@ -256,7 +258,7 @@ describe('refusals', () => {
   });
 
   it('takes only the list criteria from the address: a page, a batch size or a position there change nothing', async () => {
-    seedTies(12);
+    await seedTies(12);
     const plain = (await exportCsv('?sortBy=name&sortOrder=asc')).body;
     const res = await exportCsv('?sortBy=name&sortOrder=asc&page=2&limit=0&after=zzz&after[id]=x');
     expect(res.statusCode).toBe(200);
@@ -264,21 +266,21 @@ describe('refusals', () => {
   });
 
   it('has no HEAD route, so no export runs for a HEAD request', async () => {
-    seedTies(12);
+    await seedTies(12);
     const res = await exportCsv('', adminToken, 'HEAD');
     expect(res.statusCode).toBe(404);
     expect(t.logs.text).not.toContain('admin began a user export');
   });
 
   it('answers parallel exports alike, each whole', async () => {
-    seedTies(USERS_EXPORT_BATCH + 50);
+    await seedTies(USERS_EXPORT_BATCH + 50);
     const bodies = await Promise.all(Array.from({ length: 5 }, () => exportCsv('?sortBy=status&sortOrder=desc').then((res) => res.body)));
     expect(simpleRecords(bodies[0]!)).toHaveLength(USERS_EXPORT_BATCH + 51);
     for (const body of bodies) expect(body).toBe(bodies[0]);
   });
 
   it('logs who began each export and how many rows it wrote', async () => {
-    seedTies(5);
+    await seedTies(5);
     await exportCsv('?search=alpha');
     const lines = t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.find((l) => l.msg === 'admin began a user export')).toMatchObject({ search: 'alpha', sortBy: 'createdAt', sortOrder: 'desc' });
@@ -312,13 +314,13 @@ describe('the users.exportBatch procedure', () => {
   }
 
   it('answers rows in the order of the columns, createdAt in ISO 8601', async () => {
-    seedTies(3);
+    await seedTies(3);
     const { rows } = await walk({ sortBy: 'email', sortOrder: 'asc' });
-    expect(rows).toEqual(listAll({ sortBy: 'email', sortOrder: 'asc' }).map(record));
+    expect(rows).toEqual((await listAll({ sortBy: 'email', sortOrder: 'asc' })).map(record));
   });
 
   it('walks the list order batch by batch from a position, for every sort, with and without a search', async () => {
-    seedTies(40);
+    await seedTies(40);
     for (const sortBy of USER_SORT_FIELDS) {
       for (const sortOrder of SORT_ORDERS) {
         for (const search of ['', 'alpha', 'ti', 'tie0']) {
@@ -326,14 +328,14 @@ describe('the users.exportBatch procedure', () => {
           expect(
             rows.map((row) => row[0]),
             `${sortBy} ${sortOrder} ${search}`,
-          ).toEqual(listAll({ search, sortBy, sortOrder }).map((u) => u._id));
+          ).toEqual((await listAll({ search, sortBy, sortOrder })).map((u) => u._id));
         }
       }
     }
   });
 
   it('walks past at most `limit` users a batch, matching or not, and answers a rare search in one batch', async () => {
-    seedTies(40);
+    await seedTies(40);
     // 41 users with the admin: 14 batches of 3, the last one short, whatever the search keeps.
     expect((await walk({ limit: 3 })).calls).toBe(14);
     expect((await walk({ search: 'alpha', limit: 3 })).calls).toBe(14);

@@ -26,7 +26,7 @@ function pagingCondition(db: Db, search: SearchCondition, matches: number, offse
   return walkCost < matches ? search.matchesWhileWalking : search.matches;
 }
 
-export function listUsers(db: Db, input: ListUsersInput): UserPage {
+export async function listUsers(db: Db, input: ListUsersInput): Promise<UserPage> {
   const fragment = input.search.trim();
   const search = fragment ? searchCondition(fragment) : undefined;
   const total = search ? search.count(db) : countAllUsers(db);
@@ -49,11 +49,10 @@ export function listUsers(db: Db, input: ListUsersInput): UserPage {
     .orderBy(...order)
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
-  const rows = db
+  const rows = await db
     .select(publicColumns)
     .from(users)
     .where(inArray(sql`${users}.rowid`, pageRowids))
-    .orderBy(...order)
-    .all();
+    .orderBy(...order);
   return result(rows.map(toPublicUser));
 }

@@ -1,6 +1,7 @@
 // The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete, the
 // member export's batches (CONTRACT §3 "Operators"; the CSV route is server/users/export-route.ts),
 // and clearing a member's two-factor sign-in (CONTRACT §3).
+import { transaction } from '../db/transaction';
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
 import { createUserInput, exportBatchInput, listUsersInput, updateUserInput, userIdInput, userIdsInput } from '../../shared/user-schemas';
@@ -38,9 +39,9 @@ export const usersRouter = router({
     const { password, ...fields } = input;
     const passwordHash = await hashPassword(password);
     try {
-      const user = ctx.deps.db.transaction((tx) => {
-        const user = insertUser(tx, { ...fields, passwordHash });
-        recordAudit(tx, { actor: ctx.user, action: 'user.create', target: userTarget(user._id), summary: userCreatedSummary(user) });
+      const user = await transaction(ctx.deps.db, async (tx) => {
+        const user = await insertUser(tx, { ...fields, passwordHash });
+        await recordAudit(tx, { actor: ctx.user, action: 'user.create', target: userTarget(user._id), summary: userCreatedSummary(user) });
         return user;
       });
       ctx.log.info({ adminId: ctx.user.id, userId: user._id, role: user.role }, 'admin created a user');
@@ -57,17 +58,17 @@ export const usersRouter = router({
     try {
       // Read, check and write in one transaction: two admins demoting each other at once cannot
       // leave none, and the entry says what the change was.
-      const user = ctx.deps.db.transaction((tx) => {
-        const target = findPublicUserById(tx, id);
+      const user = await transaction(ctx.deps.db, async (tx) => {
+        const target = await findPublicUserById(tx, id);
         if (!target) throw notFound(id);
         if (losesAdmin(target, changes)) {
           if (id === ctx.user.id) throw refuse('You cannot demote or suspend your own account');
-          if (countOtherActiveAdmins(tx, id) === 0) throw refuse('The last active admin cannot be demoted or suspended');
+          if ((await countOtherActiveAdmins(tx, id)) === 0) throw refuse('The last active admin cannot be demoted or suspended');
         }
-        const user = updateUser(tx, id, { ...changes, passwordHash });
+        const user = await updateUser(tx, id, { ...changes, passwordHash });
         if (!user) throw notFound(id);
         const summary = userUpdatedSummary(target, user, passwordHash !== undefined);
-        recordAudit(tx, { actor: ctx.user, action: 'user.update', target: userTarget(id), summary });
+        await recordAudit(tx, { actor: ctx.user, action: 'user.update', target: userTarget(id), summary });
         return user;
       });
       ctx.log.info({ adminId: ctx.user.id, userId: id, fields: [...Object.keys(changes), ...(passwordHash ? ['password'] : [])] }, 'admin updated a user');
@@ -78,17 +79,17 @@ export const usersRouter = router({
     }
   }),
 
-  delete: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
+  delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const { id } = input;
-    const target = ctx.deps.db.transaction((tx) => {
-      const target = findPublicUserById(tx, id);
+    const target = await transaction(ctx.deps.db, async (tx) => {
+      const target = await findPublicUserById(tx, id);
       if (!target) throw notFound(id);
       if (id === ctx.user.id) throw refuse('You cannot delete your own account');
-      if (losesAdmin(target, 'delete') && countOtherActiveAdmins(tx, id) === 0) {
+      if (losesAdmin(target, 'delete') && (await countOtherActiveAdmins(tx, id)) === 0) {
         throw refuse('The last active admin cannot be deleted');
       }
-      if (!deleteUser(tx, id)) throw notFound(id);
-      recordAudit(tx, { actor: ctx.user, action: 'user.delete', target: userTarget(id), summary: userDeletedSummary(target) });
+      if (!(await deleteUser(tx, id))) throw notFound(id);
+      await recordAudit(tx, { actor: ctx.user, action: 'user.delete', target: userTarget(id), summary: userDeletedSummary(target) });
       return target;
     });
     ctx.log.info({ adminId: ctx.user.id, userId: id, email: target.email }, 'admin deleted a user');
@@ -100,12 +101,12 @@ export const usersRouter = router({
 
   // For a member who lost both the authenticator and the recovery codes. Their own panel, which
   // asks for the password and a code, is the way for anyone else, the admin included.
-  clearTwoFactor: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => {
+  clearTwoFactor: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const { db } = ctx.deps;
-    const target = findPublicUserById(db, input.id);
+    const target = await findPublicUserById(db, input.id);
     if (!target) throw notFound(input.id);
     if (input.id === ctx.user.id) throw refuse(MESSAGES.twoFactorOwnClear);
-    if (!clearTwoFactor(db, ctx.user, { id: target._id, email: target.email }, ctx.deps.clock())) throw refuse(MESSAGES.twoFactorNotOnForUser);
+    if (!(await clearTwoFactor(db, ctx.user, { id: target._id, email: target.email }, ctx.deps.clock()))) throw refuse(MESSAGES.twoFactorNotOnForUser);
     ctx.log.info({ adminId: ctx.user.id, userId: input.id }, 'admin cleared a user’s two-factor sign-in');
     return { message: MESSAGES.twoFactorCleared };
   }),

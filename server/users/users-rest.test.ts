@@ -21,12 +21,14 @@ const login = (email: string, password: string) => signIn(t, email, password);
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) => callJson(t.app, method, url, body, token);
 
 /** Inserts users straight into the database (no argon2: these never sign in), with distinct createdAt. */
-function seed(users: Array<Partial<PublicUser> & { name: string; email: string }>) {
-  return users.map((user, i) => {
-    const row = insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
+async function seed(users: Array<Partial<PublicUser> & { name: string; email: string }>): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, user] of users.entries()) {
+    const row = await insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
     db.sqlite.prepare('update users set created_at = ? where id = ?').run(1_700_000_000_000 + i * 1000, row._id);
-    return row._id;
-  });
+    ids.push(row._id);
+  }
+  return ids;
 }
 
 const list = async (query = '') => {
@@ -56,7 +58,7 @@ describe('authorization', () => {
   });
 
   it('refuses a suspended admin with 403, and the same rules hold over tRPC', async () => {
-    const [otherId] = seed([{ name: 'Other Admin', email: 'other@example.com', role: 'admin' }]);
+    const [otherId] = await seed([{ name: 'Other Admin', email: 'other@example.com', role: 'admin' }]);
     const other = await api('PUT', `/api/admin/users/${otherId}`, { password: 'other password' });
     expect(other.status).toBe(200);
     const otherToken = await login('other@example.com', 'other password');
@@ -97,7 +99,7 @@ describe('stats', () => {
 
 describe('list', () => {
   it('pages 10 at a time, newest first by default, with totalPages and currentPage', async () => {
-    seed(Array.from({ length: 24 }, (_, i) => ({ name: `User ${String(i).padStart(2, '0')}`, email: `u${i}@example.com` })));
+    await seed(Array.from({ length: 24 }, (_, i) => ({ name: `User ${String(i).padStart(2, '0')}`, email: `u${i}@example.com` })));
     const first = await list();
     expect(first.totalPages).toBe(3);
     expect(first.currentPage).toBe(1);
@@ -126,7 +128,7 @@ describe('list', () => {
   });
 
   it('sorts the whole result by every allowed column, both ways, ties broken by id', async () => {
-    seed([
+    await seed([
       { name: 'bravo', email: 'zulu@example.com', role: 'admin', membershipTier: 'paid', status: 'active' },
       { name: 'Alpha', email: 'yankee@example.com', role: 'user', membershipTier: 'free', status: 'suspended' },
       { name: 'charlie', email: 'xray@example.com', role: 'user', membershipTier: 'paid', status: 'active' },
@@ -160,7 +162,7 @@ describe('list', () => {
   });
 
   it('searches a case-insensitive substring of name or email, taking %, _ and quotes literally', async () => {
-    seed([
+    await seed([
       { name: '100% Real', email: 'real@example.com' },
       { name: 'snake_case', email: 'snake@example.com' },
       { name: "Conan O'Brien", email: 'conan@example.com' },
@@ -185,7 +187,7 @@ describe('list', () => {
   });
 
   it('finds users by their new name and email after an update, and not after a delete', async () => {
-    const [id] = seed([{ name: 'Old Name', email: 'old@example.com' }]);
+    const [id] = await seed([{ name: 'Old Name', email: 'old@example.com' }]);
     await api('PUT', `/api/admin/users/${id}`, { name: 'Renamed Person', email: 'renamed@example.com' });
     expect((await list('?search=old')).data).toEqual([]);
     expect((await list('?search=renamed')).data.map((u) => u._id)).toEqual([id]);
@@ -320,7 +322,7 @@ describe('protecting the admins', () => {
   });
 
   it('two admins demoting each other at once leave one active admin', async () => {
-    const [otherId] = seed([{ name: 'Second Admin', email: 'second@example.com', role: 'admin' }]);
+    const [otherId] = await seed([{ name: 'Second Admin', email: 'second@example.com', role: 'admin' }]);
     await api('PUT', `/api/admin/users/${otherId}`, { password: 'second password' });
     const otherToken = await login('second@example.com', 'second password');
     // The new passwords make each request await its hash after authorization, so both are
@@ -357,7 +359,7 @@ describe('the tRPC transport', () => {
     });
 
   it('lists, creates, updates and deletes with the same rules and answers as REST', async () => {
-    seed([{ name: 'Via Trpc', email: 'via@example.com' }]);
+    await seed([{ name: 'Via Trpc', email: 'via@example.com' }]);
     const listed = await trpc('GET', 'users.list', { search: 'via', sortBy: 'name', sortOrder: 'asc' });
     expect(listed.json().result.data).toEqual(await list('?search=via&sortBy=name&sortOrder=asc'));
 

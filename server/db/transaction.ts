@@ -1,0 +1,74 @@
+// Writes that must be atomic, written once for either database (decision 019). The data functions
+// are async because PostgreSQL's driver is. SQLite's driver answers every query at once, and its
+// transactions run on the site's one connection: they are taken one at a time, and one must not
+// wait for anything but its queries, or another request's statements would run inside it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Tx } from './client';
+
+export class TransactionWaitedError extends Error {
+  override name = 'TransactionWaitedError';
+  constructor() {
+    super('a transaction waited for something other than its queries, and was rolled back');
+  }
+}
+
+// The database whose transaction the current async call chain runs in: a transaction begun inside
+// it is nested (a savepoint), one begun by another request waits for its turn.
+const inside = new AsyncLocalStorage<Db>();
+// Per database, the end of the last transaction queued.
+const queueTails = new WeakMap<Db, Promise<void>>();
+
+async function oneAtATime<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  const before = queueTails.get(db) ?? Promise.resolve();
+  let release!: () => void;
+  queueTails.set(db, new Promise<void>((resolve) => (release = resolve)));
+  await before;
+  try {
+    return await run();
+  } finally {
+    release();
+  }
+}
+
+async function nested<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const sqlite = db.$client;
+  sqlite.exec('savepoint nested');
+  try {
+    const result = await work(db as Tx);
+    sqlite.exec('release nested');
+    return result;
+  } catch (error) {
+    sqlite.exec('rollback to nested');
+    sqlite.exec('release nested');
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` in one transaction: all its writes or none. Called with the `tx` of a transaction
+ * in progress, it nests (a savepoint). What `work` returns is the answer once it has committed.
+ */
+export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (inside.getStore() === db) return nested(db, work);
+  return oneAtATime(db, async () => {
+    const sqlite = db.$client;
+    // Set if the event loop gets round to it while the transaction is open: only a wait for
+    // something else (a timer, a file, a hash) lets it, as the queries answer at once.
+    let waited = false;
+    const watch = setImmediate(() => (waited = true));
+    // IMMEDIATE: the write lock now, waited for (busy_timeout) if another process holds it,
+    // rather than an upgrade midway that fails at once.
+    sqlite.exec('begin immediate');
+    try {
+      const result = await inside.run(db, () => work(db as Tx));
+      if (waited) throw new TransactionWaitedError();
+      sqlite.exec('commit');
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('rollback');
+      throw error;
+    } finally {
+      clearImmediate(watch);
+    }
+  });
+}
