@@ -16,7 +16,7 @@ import { createMailer } from './auth/mailer';
 import { createSecretBox } from './auth/secret-box';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
-import { openBulkReader, openDatabase } from './db/client';
+import { openSiteDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
@@ -91,10 +91,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   // Only the site's own user may look into its data (the database, the secret, the media).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
-  const database = openDatabase(config.databaseFile);
+  const database = await openSiteDatabase(config.database, { onIdleError: (error) => app.log.warn({ err: error }, 'a PostgreSQL connection broke') });
   closers.push(() => database.close());
-  const bulkReader = openBulkReader(config.databaseFile);
-  closers.push(() => bulkReader.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   closers.push(() => mailer.close());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
@@ -116,7 +114,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const deps: AppDeps = {
     config,
     db: database.db,
-    bulkReadDb: bulkReader.db,
+    bulkReadDb: database.bulkReadDb,
     tokens: createSessionTokens(serverSecret, config.jwtTtlSeconds),
     mailer,
     counters,

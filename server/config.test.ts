@@ -9,7 +9,7 @@ describe('configuration', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir: path.resolve('data'),
-      databaseFile: path.resolve('data', 'app.db'),
+      database: { dialect: 'sqlite', file: path.resolve('data', 'app.db') },
       mediaRoot: path.resolve('data', 'media'),
       jwtSecret: undefined,
       jwtTtlSeconds: 7 * 86400,
@@ -24,7 +24,7 @@ describe('configuration', () => {
 
   it('derives paths from DATA_DIR and the app URL from PORT', () => {
     const config = parseConfig({ DATA_DIR: '/srv/site', PORT: '8080' });
-    expect(config.databaseFile).toBe('/srv/site/app.db');
+    expect(config.database).toEqual({ dialect: 'sqlite', file: '/srv/site/app.db' });
     expect(config.mediaRoot).toBe('/srv/site/media');
     expect(config.appUrl).toBe('http://localhost:8080');
   });
@@ -32,12 +32,20 @@ describe('configuration', () => {
   it('lists every bad variable at once', () => {
     let message = '';
     try {
-      parseConfig({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'postgres://db/site', SMTP_URL: 'http://x' });
+      parseConfig({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://db/site', SMTP_URL: 'http://x' });
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       message = (error as Error).message;
     }
     for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(name);
+  });
+
+  it('takes an SQLite file or a PostgreSQL database from DATABASE_URL', () => {
+    expect(parseConfig({ DATABASE_URL: 'file:/srv/site/members.db' }).database).toEqual({ dialect: 'sqlite', file: '/srv/site/members.db' });
+    const url = 'postgres://site:secret@db.internal:5432/site';
+    expect(parseConfig({ DATABASE_URL: url }).database).toEqual({ dialect: 'postgres', url });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/site' }).database).toEqual({ dialect: 'postgres', url: 'postgresql://db/site' });
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://[broken' })).toThrow(/DATABASE_URL: must be file:PATH \(SQLite\) or postgres:\/\//);
   });
 
   it('requires ADMIN_PASSWORD with ADMIN_EMAIL', () => {

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRPC_MAX_BATCH_DEFAULT } from '../shared/constants';
+import { isPostgresUrl } from './db/dialect';
 
 const optionalText = z
   .string()
@@ -52,8 +53,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.refine((v) => v === undefined || v.startsWith('file:'), {
-    message: 'only file: URLs are supported for now (postgres:// is reserved for later)',
+  DATABASE_URL: optionalText.refine((v) => v === undefined || v.startsWith('file:') || (isPostgresUrl(v) && URL.canParse(v)), {
+    message: 'must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DATABASE',
   }),
   MEDIA_ROOT: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -86,11 +87,27 @@ const envSchema = z.object({
   ...limitVariables(),
 });
 
+export type DatabaseLocation = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+function databaseLocation(url: string | undefined, dataDir: string): DatabaseLocation {
+  if (url && isPostgresUrl(url)) return { dialect: 'postgres', url };
+  return { dialect: 'sqlite', file: url ? path.resolve(url.slice('file:'.length)) : path.join(dataDir, 'app.db') };
+}
+
+/** Where the data is, for a person to read: the file, or the PostgreSQL database without its password. */
+export function describeDatabase(location: DatabaseLocation): string {
+  if (location.dialect === 'sqlite') return location.file;
+  const url = new URL(location.url);
+  url.password = '';
+  return `the PostgreSQL database ${url.href}`;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
+  /** The SQLite file, or the PostgreSQL database (CONTRACT §3 "Past one machine"). */
+  database: DatabaseLocation;
   mediaRoot: string;
   /** Where the limits count when several processes serve the site; undefined: in memory. */
   redisUrl: string | undefined;
@@ -141,7 +158,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('file:'.length)) : path.join(dataDir, 'app.db'),
+    database: databaseLocation(e.DATABASE_URL, dataDir),
     mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,

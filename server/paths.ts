@@ -16,4 +16,5 @@ function findProjectRoot(): string {
 
 export const projectRoot = findProjectRoot();
 export const migrationsDir = path.join(projectRoot, 'drizzle');
+export const pgMigrationsDir = path.join(projectRoot, 'drizzle-pg');
 export const clientDistDir = path.join(projectRoot, 'dist', 'client');

@@ -31,7 +31,7 @@ const LISTEN_ERRORS: Record<string, string> = {
 
 export async function serve(env: Record<string, string | undefined>, { adminCommand }: { adminCommand: string }) {
   const config = await orExitOnConfigError(() => parseConfig(env));
-  const firstStart = !existsSync(config.databaseFile);
+  const firstStart = config.database.dialect === 'sqlite' && !existsSync(config.database.file);
   const logStream = await logDestination(process.stdout);
   const app = await orExitOnConfigError(() => buildApp(config, { logStream }));
   try {

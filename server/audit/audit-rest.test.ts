@@ -1,28 +1,30 @@
 // GET /api/admin/audit (CONTRACT §3 "Operators") through the REST façade and tRPC: who may read
 // it, the entry's shape, newest first 20 a page, the action filter and the refusals.
-import { transaction } from '../db/transaction';
-import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/audit';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openAppDatabase, sqlRun } from '../../tests/support/test-database';
+import type { SiteDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { recordAudit } from './record';
 
 const ADMIN = { email: 'root@example.com', password: 'root password' };
 
 let t: TestApp;
-let db: DatabaseHandle;
+let db: SiteDatabase;
 let adminToken: string;
 
 beforeEach(async () => {
   t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-  db = openDatabase(path.join(t.dataDir, 'app.db'));
+  db = await openAppDatabase(t.config);
   adminToken = (await callJson(t.app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
   // Each test starts from an empty trail (the first admin's creation is in it).
-  db.sqlite.exec('delete from audit_entries');
+  await sqlRun(db.db, sql`delete from audit_entries`);
 });
 afterEach(async () => {
-  db.close();
+  await db.close();
   await t.close();
 });
 
@@ -60,7 +62,7 @@ describe('who may read the trail', () => {
     expect((await trpc()).statusCode).toBe(401);
     expect((await trpc(member)).statusCode).toBe(403);
 
-    db.sqlite.prepare("update users set role = 'admin', status = 'suspended' where email = 'mo@example.com'").run();
+    await db.db.update(users).set({ role: 'admin', status: 'suspended' }).where(eq(users.email, 'mo@example.com'));
     expect((await audit('', member)).status).toBe(403);
   });
 });

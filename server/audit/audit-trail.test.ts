@@ -10,13 +10,16 @@ import { multipart } from '../../tests/support/multipart';
 import { resetTokenFrom } from '../../tests/support/smtp-catcher';
 import { closeAdminApp, ROOT_ADMIN, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { callJson, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
-import type { DatabaseHandle } from '../db/client';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { sqlRun } from '../../tests/support/test-database';
+import type { SiteDatabase } from '../db/client';
+import { auditEntries, mediaScans, users } from '../db/schema';
 
 const ROOT = ROOT_ADMIN;
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
 
 let t: TestApp;
-let db: DatabaseHandle;
+let db: SiteDatabase;
 let rootToken: string;
 
 async function start(env: Record<string, string> = {}) {
@@ -29,7 +32,7 @@ const api = (method: Method, url: string, body?: unknown, token = rootToken) => 
 
 const login = (email: string, password: string) => signIn(t, email, password);
 
-const idOf = (email: string) => (db.sqlite.prepare('select id from users where email = ?').get(email) as { id: string }).id;
+const idOf = async (email: string) => (await db.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
 /** The newest entries (first page), of one action or all. */
 async function entries(action?: AuditAction, token = rootToken): Promise<AuditEntry[]> {
@@ -66,7 +69,12 @@ async function upload(files: string[], mediaType = 'image') {
 const items = (...names: string[]) => names.map((name) => ({ type: 'image', url: `/media/image/${name}` }));
 
 /** Makes every insert into the trail fail, as a full disk or a broken database would. */
-const refuseEntries = () => db.sqlite.exec("create trigger refuse_audit before insert on audit_entries begin select raise(abort, 'audit refused'); end");
+const refuseEntries = () =>
+  sqlRun(db.db, {
+    sqlite: sql`create trigger refuse_audit before insert on audit_entries begin select raise(abort, 'audit refused'); end`,
+    postgres: sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
+      create trigger refuse_audit before insert on audit_entries for each row execute function refuse_audit()`,
+  });
 
 async function resetPasswordByMail(email: string, password: string) {
   const before = t.smtp!.mails.length;
@@ -85,7 +93,7 @@ describe('each change writes one entry', () => {
         at: expect.any(String) as string,
         actor: { id: null, email: null },
         action: 'user.create',
-        target: { type: 'user', id: idOf(ROOT.email) },
+        target: { type: 'user', id: await idOf(ROOT.email) },
         summary: 'created root@example.com (“Root”, role admin, tier free, status active) from the server (ADMIN_EMAIL or admin:create)',
       },
     ]);
@@ -93,7 +101,7 @@ describe('each change writes one entry', () => {
 
   it('an admin creates, edits and deletes a user: the admin is the actor, the summary says what changed', async () => {
     await start();
-    const root = { id: idOf(ROOT.email), email: ROOT.email };
+    const root = { id: await idOf(ROOT.email), email: ROOT.email };
     const id = await createUser();
     const [created] = await entries('user.create');
     expect(created).toMatchObject({
@@ -139,7 +147,7 @@ describe('each change writes one entry', () => {
   it('media: an upload, a deletion and a scan each write one entry on the base path; a refused upload and a deletion of nothing write none', async () => {
     await start();
     const base = realpathSync(t.config.mediaRoot);
-    const actor = { id: idOf(ROOT.email), email: ROOT.email };
+    const actor = { id: await idOf(ROOT.email), email: ROOT.email };
     expect((await upload(['dawn.png', 'dusk.png'])).status).toBe(200);
     expect(await entries('media.upload')).toMatchObject([
       { actor, target: { type: 'media', id: base }, summary: 'uploaded 2 files: image/dawn.png, image/dusk.png' },
@@ -188,7 +196,7 @@ describe('each change writes one entry', () => {
       { target: { type: 'playlist', id }, summary: 'deleted “Dusk” (3 items), the active playlist: the slideshow now shows the whole library' },
     ]);
     for (const entry of await entries()) {
-      if (entry.action !== 'user.create') expect(entry.actor).toEqual({ id: idOf(ROOT.email), email: ROOT.email });
+      if (entry.action !== 'user.create') expect(entry.actor).toEqual({ id: await idOf(ROOT.email), email: ROOT.email });
     }
   });
 
@@ -255,7 +263,7 @@ describe('a change that fails writes no entry', () => {
     await start();
     const patId = await createUser();
     await createUser({ email: 'sam@example.com' });
-    const rootId = idOf(ROOT.email);
+    const rootId = await idOf(ROOT.email);
     const before = await entries();
     const refusals: Array<[Method, string, unknown, number]> = [
       ['POST', '/api/admin/users', { name: 'Twin', email: 'PAT@example.com', password: 'twin password' }, 409],
@@ -274,7 +282,7 @@ describe('a change that fails writes no entry', () => {
     await start();
     const otherId = await createUser({ email: 'other@example.com', role: 'admin', password: 'other password' });
     const other = await login('other@example.com', 'other password');
-    const rootId = idOf(ROOT.email);
+    const rootId = await idOf(ROOT.email);
     const answers = await Promise.all([
       api('PUT', `/api/admin/users/${otherId}`, { role: 'user' }),
       api('PUT', `/api/admin/users/${rootId}`, { role: 'user' }, other),
@@ -309,9 +317,9 @@ describe('a change that fails writes no entry', () => {
       await callJson(t.app, 'POST', '/api/auth/forgot-password', { email: 'pat@example.com' });
       return resetTokenFrom(await t.smtp!.waitForMail('pat@example.com', { after: before }));
     })();
-    const rows = () => db.sqlite.prepare('select * from users order by id').all();
-    const usersBefore = rows();
-    refuseEntries();
+    const rows = () => db.db.select().from(users).orderBy(asc(users.id));
+    const usersBefore = await rows();
+    await refuseEntries();
 
     for (const [method, url, body] of [
       ['POST', '/api/admin/users', { name: 'New', email: 'new@example.com', password: 'new password' }],
@@ -332,14 +340,14 @@ describe('a change that fails writes no entry', () => {
     const uploaded = await upload(['dawn.png']);
     expect(uploaded.status).toBe(500);
 
-    expect(rows()).toEqual(usersBefore);
+    expect(await rows()).toEqual(usersBefore);
     expect((await api('GET', '/api/slider/config')).body.data).toEqual(config);
     expect((await api('GET', '/api/playlists')).body.data).toMatchObject([{ _id: playlistId, name: 'Dawn' }]);
-    expect(db.sqlite.prepare('select count(*) as n from media_scans').get()).toEqual({ n: 0 });
+    expect(await db.db.select({ n: count() }).from(mediaScans)).toEqual([{ n: 0 }]);
     const images = path.join(t.config.mediaRoot, 'image');
     expect(existsSync(images) ? readdirSync(images) : []).toEqual([]);
     // The link was not used up: it still works once the trail can be written again.
-    db.sqlite.exec('drop trigger refuse_audit');
+    await sqlRun(db.db, { sqlite: sql`drop trigger refuse_audit`, postgres: sql`drop trigger refuse_audit on audit_entries` });
     expect((await callJson(t.app, 'PUT', `/api/auth/reset-password/${resetLink}`, { password: 'reset password' })).status).toBe(200);
   });
 });
@@ -356,9 +364,9 @@ describe('nothing secret is stored', () => {
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'pat@example.com', password: passwords[3 + (i % 2)] } });
     }
     const link = /https?:\/\/\S+reset-password\/\S+/.exec(mail.body)![0];
-    const hashes = (db.sqlite.prepare('select password_hash as hash from users').all() as Array<{ hash: string }>).map((row) => row.hash);
+    const hashes = (await db.db.select({ hash: users.passwordHash }).from(users)).map((row) => row.hash);
 
-    const stored = JSON.stringify(db.sqlite.prepare('select * from audit_entries').all());
+    const stored = JSON.stringify(await db.db.select().from(auditEntries));
     expect(await entries('auth.lockout')).toHaveLength(1);
     expect(await entries('auth.password-reset')).toHaveLength(1);
     expect(await summaries('user.update')).toEqual(['pat@example.com: changed password']);

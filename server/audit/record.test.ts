@@ -4,14 +4,14 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle, type Db } from '../db/client';
+import { openDatabase, type SqliteHandle, type Db } from '../db/client';
 import { auditEntries } from '../db/schema';
 import { newEntryId } from './entry-id';
 import { listAudit } from './list';
 import { recordAudit, SUMMARY_MAX_LENGTH, type AuditRecord } from './record';
 
 let dir: string;
-let db: DatabaseHandle;
+let db: SqliteHandle;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'qc-audit-'));
   copyFileSync(inject('templateDb'), path.join(dir, 'app.db'));

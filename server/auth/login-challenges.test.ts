@@ -4,7 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
 import { CLOCK_START_MS, STEP_MS } from '../../tests/support/two-factor';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { count } from 'drizzle-orm';
+import { openAppDatabase } from '../../tests/support/test-database';
+import type { SiteDatabase } from '../db/client';
+import { loginChallenges } from '../db/schema';
 import { insertUser } from '../users/data';
 import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge, LOGIN_CHALLENGE_TTL_MS } from './login-challenges';
 import { createSecretBox } from './secret-box';
@@ -12,7 +15,7 @@ import { newTotpSecret, totpCode } from './totp';
 import { enableTwoFactor, savePendingSecret, twoFactorStatus, type TwoFactorStore } from './two-factor-data';
 
 let t: TestApp;
-let handle: DatabaseHandle;
+let handle: SiteDatabase;
 let store: TwoFactorStore;
 let account: { id: string; sessionsValidFrom: number };
 let secret: string;
@@ -21,7 +24,7 @@ const now = CLOCK_START_MS + STEP_MS;
 
 beforeEach(async () => {
   t = await createTestApp();
-  handle = openDatabase(t.config.databaseFile);
+  handle = await openAppDatabase(t.config);
   store = { db: handle.db, box: createSecretBox(TEST_JWT_SECRET, 'two-factor secrets') };
   const user = await insertUser(handle.db, { name: 'Mia', email: 'mia@example.com', passwordHash: 'unused here' });
   account = { id: user._id, sessionsValidFrom: 0 };
@@ -32,7 +35,7 @@ beforeEach(async () => {
   recoveryCodes = enabled.recoveryCodes;
 });
 afterEach(async () => {
-  handle.close();
+  await handle.close();
   await t.close();
 });
 
@@ -58,6 +61,6 @@ describe('finishing a sign-in', () => {
   it('expired challenges are removed when new ones are issued', async () => {
     await issueLoginChallenge(handle.db, account, now);
     await issueLoginChallenge(handle.db, account, now + LOGIN_CHALLENGE_TTL_MS + 1);
-    expect(handle.sqlite.prepare('select count(*) as n from login_challenges').get()).toEqual({ n: 1 });
+    expect(await handle.db.select({ n: count() }).from(loginChallenges)).toEqual([{ n: 1 }]);
   });
 });

@@ -1,12 +1,14 @@
 // CONTRACT §3 "Two-factor sign-in": signing in with two-factor on (POST /api/auth/login, then
 // /api/auth/login/2fa), tried as an attacker would: wrong codes under the lockout (one by one and
 // all at once), replays, parallel successes, expiry on a clock the tests move, and a changed secret.
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { callJson, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
 import { STEP_MS, TestClock, turnOnTwoFactor, type TwoFactorOn } from '../../tests/support/two-factor';
 import { buildApp } from '../app';
+import { eq } from 'drizzle-orm';
+import { openAppDatabase } from '../../tests/support/test-database';
+import { users } from '../db/schema';
 import { LOGIN_CHALLENGE_TTL_MS } from './login-challenges';
 
 const mia = { name: 'Mia Member', email: 'mia@example.com', password: 'mia password' };
@@ -46,6 +48,13 @@ const opensSession = async (token: string) =>
 const logged = (message: string) => t.logs.lines.filter((line) => (JSON.parse(line) as { msg: string }).msg === message);
 
 /** A six-digit code that is not the given one. */
+/** Suspends the account behind the site's back, as another admin's change would. */
+async function suspend(email: string) {
+  const db = await openAppDatabase(t.config);
+  await db.db.update(users).set({ status: 'suspended' }).where(eq(users.email, email));
+  await db.close();
+}
+
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('signing in with two-factor on', () => {
@@ -75,9 +84,7 @@ describe('signing in with two-factor on', () => {
     const wrong = await post('/api/auth/login', { email: mia.email, password: 'not mia' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toBe(JSON.stringify({ msg: MESSAGES.invalidCredentials }));
-    const db = new Database(t.config.databaseFile);
-    db.prepare("update users set status = 'suspended' where email = ?").run(mia.email);
-    db.close();
+    await suspend(mia.email);
     const suspended = await post('/api/auth/login', { email: mia.email, password: mia.password });
     expect(suspended.statusCode).toBe(401);
     expect(suspended.body).toBe(JSON.stringify({ msg: MESSAGES.invalidCredentials }));
@@ -181,9 +188,7 @@ describe('signing in with two-factor on', () => {
     expect((await finish(waiting, on.code(1))).json()).toEqual({ msg: MESSAGES.signInExpired });
 
     const beforeSuspension = await challengeFor();
-    const db = new Database(t.config.databaseFile);
-    db.prepare("update users set status = 'suspended' where email = ?").run(mia.email);
-    db.close();
+    await suspend(mia.email);
     expect((await finish(beforeSuspension, on.code(1))).json()).toEqual({ msg: MESSAGES.signInExpired });
   });
 

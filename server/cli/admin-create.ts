@@ -5,8 +5,8 @@
 import { createInterface } from 'node:readline';
 import { emailSchema, nameSchema, newPasswordSchema } from '../../shared/auth-schemas';
 import { createAdminIfAbsent } from '../auth/first-admin';
-import { ConfigError, parseConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { ConfigError, describeDatabase, parseConfig } from '../config';
+import { openSiteDatabase } from '../db/client';
 
 /** The answer, or undefined when piped input ends before a line. */
 function askHidden(question: string): Promise<string | undefined> {
@@ -66,12 +66,12 @@ export async function createAdminFromCommandLine(args: { email: string; name: st
   const password = newPasswordSchema.safeParse(typed);
   if (!password.success) fail(password.error.issues[0]!.message);
 
-  const database = openDatabase(config.databaseFile);
+  const database = await openSiteDatabase(config.database);
   try {
     const result = await createAdminIfAbsent(database.db, { email: email.data, name: name.data, password: password.data }, { info: () => {} });
     if (!result.created) fail(`A user with the email ${email.data} already exists; it was left unchanged.`);
-    console.log(`Admin ${email.data} created in ${config.databaseFile}.`);
+    console.log(`Admin ${email.data} created in ${describeDatabase(config.database)}.`);
   } finally {
-    database.close();
+    await database.close();
   }
 }

@@ -18,21 +18,22 @@ function fail(message: string): never {
 }
 
 async function backup(command: Extract<Command, { kind: 'backup' }>, env: Record<string, string | undefined>) {
-  if (/^postgres(ql)?:/i.test(env.DATABASE_URL ?? '')) {
+  const [{ ConfigError, parseConfig }, { backupDatabase, BackupError }] = await Promise.all([import('../config'), import('./backup')]);
+  let database;
+  try {
+    database = parseConfig({ ...env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }).database;
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (database.dialect === 'postgres') {
     fail(
       'DATABASE_URL is a PostgreSQL database: back it up with pg_dump, for example\n' +
         `  pg_dump --format=custom --file ${shellWord(command.file)} "$DATABASE_URL"\n` +
         'quantum-site backup copies SQLite databases only.',
     );
   }
-  const [{ ConfigError, parseConfig }, { backupDatabase, BackupError }] = await Promise.all([import('../config'), import('./backup')]);
-  let databaseFile;
-  try {
-    databaseFile = parseConfig({ ...env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }).databaseFile;
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const databaseFile = database.file;
   const target = path.resolve(command.file);
   try {
     const { bytes } = await backupDatabase(databaseFile, target);

@@ -1,13 +1,21 @@
-// Opens the SQLite file, sets the pragmas every connection needs and applies pending migrations.
+// Opens the site's database: the SQLite file (here), or PostgreSQL (postgres-client.ts, loaded
+// only when DATABASE_URL asks for it), and applies pending migrations.
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { DatabaseLocation } from '../config';
 import { migrationsDir } from '../paths';
-import * as schema from './schema';
+import { dialect, type Dialect } from './dialect';
+import { schema, type Schema } from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The database, as the data functions see it: typed as Drizzle's SQLite database, and on
+ * PostgreSQL its node-postgres one, as both answer the dialect-neutral queries the data functions
+ * are limited to alike (decision 020).
+ */
+export type Db = BetterSQLite3Database<Schema> & { $client: Database.Database };
 declare const insideTransaction: unique symbol;
 /**
  * Db inside a transaction (server/db/transaction.ts). A Db function takes one too; a function
@@ -15,11 +23,24 @@ declare const insideTransaction: unique symbol;
  */
 export type Tx = Db & { readonly [insideTransaction]: true };
 
-export interface DatabaseHandle {
+export interface SqliteHandle {
   db: Db;
   sqlite: Database.Database;
   close(): void;
 }
+
+/** Refuses a database of the other dialect: this process's data functions hold that one's tables. */
+export function assertDialect(wanted: Dialect): void {
+  if (wanted !== dialect) {
+    throw new Error(
+      `this process runs on ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} (DATABASE_URL at its start); it cannot open ${wanted === 'postgres' ? 'a PostgreSQL' : 'an SQLite'} database`,
+    );
+  }
+}
+
+const closing = (sqlite: Database.Database) => () => {
+  if (sqlite.open) sqlite.close();
+};
 
 /**
  * Applies pending migrations. Drizzle reads which are applied before it opens its transaction, so
@@ -36,7 +57,8 @@ function applyMigrations(db: Db) {
   }
 }
 
-export function openDatabase(file: string): DatabaseHandle {
+export function openDatabase(file: string): SqliteHandle {
+  assertDialect('sqlite');
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Password hashes live here: readable by the site's own user only, from the first byte (SQLite
   // gives its -wal and -shm files the database file's mode).
@@ -53,13 +75,7 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   const db = drizzle(sqlite, { schema });
   applyMigrations(db);
-  return {
-    db,
-    sqlite,
-    close: () => {
-      if (sqlite.open) sqlite.close();
-    },
-  };
+  return { db, sqlite, close: closing(sqlite) };
 }
 
 /**
@@ -69,15 +85,36 @@ export function openDatabase(file: string): DatabaseHandle {
  * admin list's hot index pages out of it. WAL lets it read while the main connection writes;
  * open it after openDatabase, which migrates.
  */
-export function openBulkReader(file: string): DatabaseHandle {
+export function openBulkReader(file: string): SqliteHandle {
   const sqlite = new Database(file, { fileMustExist: true });
   sqlite.pragma('query_only = ON');
   sqlite.pragma('busy_timeout = 5000');
+  return { db: drizzle(sqlite, { schema }), sqlite, close: closing(sqlite) };
+}
+
+/** The site's database: `bulkReadDb` is for reads that sweep a whole table (the member export). */
+export interface SiteDatabase {
+  db: Db;
+  bulkReadDb: Db;
+  close(): Promise<void>;
+}
+
+export async function openSiteDatabase(location: DatabaseLocation, options: { onIdleError?: (error: Error) => void } = {}): Promise<SiteDatabase> {
+  if (location.dialect === 'postgres') {
+    const { openPostgres } = await import('./postgres-client');
+    const { db, close } = await openPostgres(location.url, options);
+    // PostgreSQL keeps no per-connection page cache for a sweep to spoil: the pool serves both.
+    return { db, bulkReadDb: db, close };
+  }
+  const main = openDatabase(location.file);
+  const bulkReader = openBulkReader(location.file);
   return {
-    db: drizzle(sqlite, { schema }),
-    sqlite,
+    db: main.db,
+    bulkReadDb: bulkReader.db,
     close: () => {
-      if (sqlite.open) sqlite.close();
+      bulkReader.close();
+      main.close();
+      return Promise.resolve();
     },
   };
 }

@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './client';
+import { openDatabase, type SqliteHandle } from './client';
 import { playlists } from './schema';
 import { transaction, TransactionWaitedError } from './transaction';
 
 let dir: string;
-let handle: DatabaseHandle;
+let handle: SqliteHandle;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'qc-transaction-'));

@@ -1,9 +1,13 @@
-// Writes that must be atomic, written once for either database (decision 019). The data functions
-// are async because PostgreSQL's driver is. SQLite's driver answers every query at once, and its
-// transactions run on the site's one connection: they are taken one at a time, and one must not
-// wait for anything but its queries, or another request's statements would run inside it.
+// Writes that must be atomic, written once for either database (decisions 019 and 020). The data
+// functions are async because PostgreSQL's driver is. SQLite's driver answers every query at once,
+// and its transactions run on the site's one connection: they are taken one at a time, and one
+// must not wait for anything but its queries, or another request's statements would run inside
+// it. PostgreSQL's run on a connection of their own, serializable, and are run again when
+// PostgreSQL finds they raced another.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
+import { dialect } from './dialect';
 
 export class TransactionWaitedError extends Error {
   override name = 'TransactionWaitedError';
@@ -44,11 +48,41 @@ async function nested<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   }
 }
 
+// serialization_failure and deadlock_detected: the transaction lost a race and was rolled back;
+// run again, it reads what the winner wrote.
+const RACE_LOST = new Set(['40001', '40P01']);
+const ATTEMPTS = 10;
+
+function lostRace(error: unknown): boolean {
+  // Drizzle wraps the driver's error; the driver's is then its cause.
+  for (let e = error; e instanceof Error; e = e.cause) if (RACE_LOST.has((e as { code?: string }).code ?? '')) return true;
+  return false;
+}
+
+async function onPostgres<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  // Drizzle's PostgreSQL transaction already nests as a savepoint when begun on a transaction.
+  const pgDb = db as unknown as PgDatabase<never>;
+  if (inside.getStore() === db) return pgDb.transaction((tx) => inside.run(tx as unknown as Db, () => work(tx as unknown as Tx)));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // Serializable: a transaction that reads, checks and writes (the last admin) cannot commit
+      // if another changed what it read in between; it is refused with 40001 and run again here.
+      return await pgDb.transaction((tx) => inside.run(tx as unknown as Db, () => work(tx as unknown as Tx)), { isolationLevel: 'serializable' });
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !lostRace(error)) throw error;
+      // A little random wait, so the racers do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
 /**
  * Runs `work` in one transaction: all its writes or none. Called with the `tx` of a transaction
  * in progress, it nests (a savepoint). What `work` returns is the answer once it has committed.
+ * On PostgreSQL, `work` may run more than once: it must do nothing but its queries.
  */
 export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') return onPostgres(db, work);
   if (inside.getStore() === db) return nested(db, work);
   return oneAtATime(db, async () => {
     const sqlite = db.$client;

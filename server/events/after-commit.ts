@@ -26,8 +26,12 @@ export class PendingEvents {
 
 /** Runs `work` in one transaction, then publishes what its writes published, if it committed. */
 export async function commitThenPublish<T>(deps: { db: Db; events: EventBus }, work: (tx: Tx, events: PendingEvents) => Promise<T>): Promise<T> {
-  const pending = new PendingEvents();
-  const result = await transaction(deps.db, (tx) => work(tx, pending));
+  let pending = new PendingEvents();
+  const result = await transaction(deps.db, (tx) => {
+    // A fresh list for each attempt: PostgreSQL may run a transaction again (server/db/transaction.ts).
+    pending = new PendingEvents();
+    return work(tx, pending);
+  });
   pending.flushTo(deps.events);
   return result;
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle, type Tx } from '../db/client';
+import { openDatabase, type SqliteHandle, type Tx } from '../db/client';
 import { playlists } from '../db/schema';
 import { commitThenPublish, type PendingEvents } from '../events/after-commit';
 import type { EventBus } from '../events/event-bus';
@@ -17,7 +17,7 @@ import { createPlaylist, deletePlaylist, findPlaylist, updatePlaylist } from './
 const MEDIA_ROOT = '/srv/media';
 
 let dir: string;
-let db: DatabaseHandle;
+let db: SqliteHandle;
 let events: MemoryEventBus;
 /** What the subscriber saw: the playlist's name as the database had it when the event came. */
 let seen: Array<string | undefined>;

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
 import { transaction } from '../db/transaction';
 import { users } from '../db/schema';
 import { deleteResetToken } from '../auth/reset-tokens';
 import { tokenIsRevoked } from '../auth/sessions';
-import { indexUser, unindexUser } from './search-index';
+import { indexUser, searchKey, unindexUser } from './search-index';
 
 /** A user as every API answers it: never a password or a hash (CONTRACT "Users (admin)"). */
 export interface PublicUser {
@@ -33,9 +34,6 @@ export const publicColumns = {
   updatedAt: users.updatedAt,
 };
 
-// SQLite's implicit rowid: the key of the users_search index.
-const rowidColumn = sql<number>`${users}.rowid`;
-
 type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
 
 export function toPublicUser(row: PublicRow): PublicUser {
@@ -55,13 +53,7 @@ export class EmailInUseError extends Error {
   override name = 'EmailInUseError';
 }
 
-function isUniqueEmailViolation(error: unknown): boolean {
-  // Drizzle may wrap the driver's error; the SqliteError is then its cause.
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE' && e.message.includes('users_email_unique')) return true;
-  }
-  return false;
-}
+const isUniqueEmailViolation = (error: unknown) => isUniqueViolation(error, 'users_email_unique');
 
 export interface NewUser {
   name: string;
@@ -91,9 +83,9 @@ export async function insertUser(db: Db, input: NewUser): Promise<PublicUser> {
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ ...publicColumns, rowid: rowidColumn });
-      const { rowid, ...row } = inserted!;
-      indexUser(tx, { rowid, name: row.name, email: row.email });
+        .returning({ ...publicColumns, key: searchKey });
+      const { key, ...row } = inserted!;
+      await indexUser(tx, { key, name: row.name, email: row.email });
       return toPublicUser(row);
     });
   } catch (error) {
@@ -122,7 +114,7 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   const email = fields.email?.toLowerCase();
   try {
     return await transaction(db, async (tx) => {
-      const [before] = await tx.select({ rowid: rowidColumn, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+      const [before] = await tx.select({ key: searchKey, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
       if (!before) return undefined;
       const takenOver = passwordHash !== undefined || (email !== undefined && email !== before.email);
       const set = {
@@ -136,11 +128,11 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
         .update(users)
         .set(set)
         .where(eq(users.id, id))
-        .returning({ ...publicColumns, rowid: rowidColumn });
-      const { rowid, ...row } = updated!;
+        .returning({ ...publicColumns, key: searchKey });
+      const { key, ...row } = updated!;
       if (row.name !== before.name || row.email !== before.email) {
-        unindexUser(tx, before);
-        indexUser(tx, { rowid, name: row.name, email: row.email });
+        await unindexUser(tx, before);
+        await indexUser(tx, { key, name: row.name, email: row.email });
       }
       if (takenOver) await deleteResetToken(tx, id);
       return toPublicUser(row);
@@ -168,8 +160,8 @@ export async function endSessions(db: Db, id: string): Promise<boolean> {
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
 export function deleteUser(db: Db, id: string): Promise<boolean> {
   return transaction(db, async (tx) => {
-    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ rowid: rowidColumn, name: users.name, email: users.email });
-    if (deleted) unindexUser(tx, deleted);
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ key: searchKey, name: users.name, email: users.email });
+    if (deleted) await unindexUser(tx, deleted);
     return deleted !== undefined;
   });
 }
@@ -187,8 +179,8 @@ export async function userStats(db: Db) {
   const [row] = await db
     .select({
       totalUsers: count(),
-      paidMembers: sql<number>`coalesce(sum(${users.membershipTier} = 'paid'), 0)`,
-      freeMembers: sql<number>`coalesce(sum(${users.membershipTier} = 'free'), 0)`,
+      paidMembers: sql<number>`count(*) filter (where ${users.membershipTier} = 'paid')`.mapWith(Number),
+      freeMembers: sql<number>`count(*) filter (where ${users.membershipTier} = 'free')`.mapWith(Number),
     })
     .from(users);
   return row!;

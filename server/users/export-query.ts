@@ -7,6 +7,7 @@ import type { MembershipTier, Role, SortOrder, UserSortField, UserStatus } from 
 import type { ExportBatchInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
+import { rowArrays } from '../db/row-arrays';
 import { isoTime } from '../lib/iso-time';
 import { users } from '../db/schema';
 import { publicColumns } from './data';
@@ -47,7 +48,7 @@ export interface ExportBatch {
   next: UserPosition | null;
 }
 
-export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
+export async function exportBatch(db: Db, input: ExportBatchInput): Promise<ExportBatch> {
   const { sortBy, sortOrder, after, limit } = input;
   const fragment = input.search.trim();
   const search = fragment ? searchCondition(fragment) : undefined;
@@ -56,12 +57,13 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
   // each alive for a whole batch, teach V8 to allocate them straight into the old generation,
   // which then grows by a hundred MiB before a full collection (decision 010).
   const rowsWhere = (where: SQL | undefined) =>
-    db
-      .select(exportColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .values() as unknown[][];
+    rowArrays(
+      db
+        .select(exportColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...order),
+    );
   const asExportRows = (rows: unknown[][]) => {
     for (const row of rows) row[CREATED_AT] = isoTime(row[CREATED_AT] as number);
     return rows as ExportRow[];
@@ -71,7 +73,7 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
   // Every user: one walk of the sort index, and the batch's last row says where the next begins.
   if (!search) {
     const walk = walkStatement(db, `${sortBy} ${sortOrder} ${after ? 'after' : 'from the start'}`);
-    const rows = walk.values({ limit, ...after }) as unknown[][];
+    const rows = await rowArrays(walk, { limit, ...after });
     const last = rows.length === limit ? rows[limit - 1]! : undefined;
     const next = last ? { sortValue: last[columnIndex[sortBy]] as string | number, id: last[columnIndex.id] as string } : null;
     return { rows: asExportRows(rows), next };
@@ -79,21 +81,20 @@ export function exportBatch(db: Db, input: ExportBatchInput): ExportBatch {
 
   // A search that few users match (the usual reason to search before exporting) reads them at
   // once from the trigram index instead of walking every user to find them.
-  if (!after && search.indexed && search.count(db, limit + 1) <= limit) {
-    return { rows: asExportRows(rowsWhere(search.matches)), next: null };
+  if (!after && search.indexed && (await search.count(db, limit + 1)) <= limit) {
+    return { rows: asExportRows(await rowsWhere(search.matches)), next: null };
   }
   // The last user this batch walks past: found in the sort index alone. None: the rest is shorter
   // than a batch, and this batch reaches the end.
-  const last = db
+  const [last]: UserPosition[] = await db
     .select(positionColumns(sortBy))
     .from(users)
     .where(from)
     .orderBy(...order)
     .limit(1)
-    .offset(limit - 1)
-    .get() as UserPosition | undefined;
+    .offset(limit - 1);
   return {
-    rows: asExportRows(rowsWhere(and(from, last && upToPosition(sortBy, sortOrder, last), search.matchesWhileWalking))),
+    rows: asExportRows(await rowsWhere(and(from, last && upToPosition(sortBy, sortOrder, last), search.matchesWhileWalking))),
     next: last ?? null,
   };
 }

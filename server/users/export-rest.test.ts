@@ -6,7 +6,9 @@ import { SORT_ORDERS, USER_SORT_FIELDS, USERS_EXPORT_BATCH, type UserSortField }
 import { MESSAGES } from '../../shared/messages';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { callJson, type TestApp } from '../../tests/support/test-app';
-import type { DatabaseHandle } from '../db/client';
+import { eq } from 'drizzle-orm';
+import type { SiteDatabase } from '../db/client';
+import { users } from '../db/schema';
 import { insertUser, type PublicUser } from './data';
 import { listUsers } from './list-query';
 
@@ -15,7 +17,7 @@ const BOM = '\uFEFF';
 const HEADER = 'id,name,email,role,membershipTier,status,createdAt\r\n';
 
 let t: TestApp;
-let db: DatabaseHandle;
+let db: SiteDatabase;
 let adminToken: string;
 
 beforeEach(async () => {
@@ -32,7 +34,10 @@ async function seed(list: SeedUser[]): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, { createdAt, ...user }] of list.entries()) {
     const row = await insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
-    db.sqlite.prepare('update users set created_at = ? where id = ?').run(createdAt ?? 1_700_000_000_000 + i * 1000, row._id);
+    await db.db
+      .update(users)
+      .set({ createdAt: createdAt ?? 1_700_000_000_000 + i * 1000 })
+      .where(eq(users.id, row._id));
     ids.push(row._id);
   }
   return ids;

@@ -3,12 +3,12 @@
 // and a client that goes away, or an admin who loses the right mid-way, stops the work.
 import http, { type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
-import { openDatabase } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { openAppDatabase, sqlRun } from '../../tests/support/test-database';
 
 const ADMIN = { email: 'root@example.com', password: 'root password' };
 const USERS = 200_000;
@@ -27,14 +27,21 @@ beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   // 200,000 users in one statement (insertUser would take minutes). They skip the search index,
   // which an export without a search never reads.
-  const handle = openDatabase(path.join(t.dataDir, 'app.db'));
-  handle.sqlite.exec(`
+  const handle = await openAppDatabase(t.config);
+  await sqlRun(handle.db, {
+    sqlite: sql`
     with recursive n(i) as (select 1 union all select i + 1 from n where i < ${USERS})
     insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at)
     select printf('%08d-0000-4000-8000-%012d', i, i), 'Member ' || i, 'member' || i || '@example.com', 'user', 'free', 'active',
            'not-a-real-hash', 0, 1700000000000 + i, 1700000000000 + i
-    from n`);
-  handle.close();
+    from n`,
+    postgres: sql`
+    insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at)
+    select lpad(i::text, 8, '0') || '-0000-4000-8000-' || lpad(i::text, 12, '0'), 'Member ' || i, 'member' || i || '@example.com', 'user', 'free', 'active',
+           'not-a-real-hash', 0, 1700000000000 + i, 1700000000000 + i
+    from generate_series(1, ${USERS}) as i`,
+  });
+  await handle.close();
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   adminToken = (await callJson(t.app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
 }, 120_000);

@@ -1,25 +1,58 @@
-// The users' search structures, and the one place that speaks their raw SQL:
-// - users_search (drizzle/0002): an FTS5 trigram index, for fragments of 3+ characters;
-// - user_search_grams (drizzle/0003, 0004): how many users have each 1- and 2-character fragment,
-//   so that short searches know their count without reading every user.
+// The users' search: one condition for "name or email contains this fragment", and the counts
+// that say how many users match, each answered from an index. The index itself is a feature of
+// each dialect, and the only raw SQL of users/ lives in its two files (DESIGN "Past one machine"):
+// - search-sqlite.ts: an FTS5 trigram table, kept by the writers;
+// - search-postgres.ts: pg_trgm GIN indexes on the columns, kept by PostgreSQL itself.
+// Both keep user_search_grams: how many users have each 1- and 2-character fragment, so that
+// short searches and the whole list know their count without reading every user.
 // Writers call indexUser/unindexUser inside the transaction that changes the user row, so neither
 // ever disagrees with the table.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { userSearchGrams, users } from '../db/schema';
+import { dialect } from '../db/dialect';
+import { userSearchGrams } from '../db/schema';
+import { postgresSearch } from './search-postgres';
+import { sqliteSearch } from './search-sqlite';
 
-/** Trigram tokens: fragments shorter than this cannot use the FTS index. */
+/** Trigram tokens: fragments shorter than this cannot use the index. */
 export const MIN_INDEXED_FRAGMENT = 3;
 
+/** What the search keeps of a user: its key (searchKey) and the text it is found by. */
 export interface SearchableUser {
-  rowid: number;
+  key: string | number;
   name: string;
   email: string;
 }
 
-// SQLite's LIKE and lower() fold ASCII letters only; folding the same way keeps the gram counts
-// equal to what LIKE matches.
-const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+/** A fragment made into a search by a dialect: the LIKE pattern, and the fragment folded as LIKE folds. */
+export interface Fragment {
+  folded: string;
+  pattern: string;
+}
+
+/** What each dialect's file provides. */
+export interface DialectSearch {
+  /** The key of a user row that the dialect's index refers to. */
+  key: SQL<string | number>;
+  /** `user`'s name and email come folded (foldAscii). */
+  addEntry(db: Db, user: SearchableUser): Promise<void>;
+  removeEntry(db: Db, user: SearchableUser): Promise<void>;
+  /** Adds `delta` to the count of each gram (the grams come sorted, so writers lock them in one order). */
+  adjustGramCounts(db: Db, grams: string[], delta: 1 | -1): Promise<void>;
+  /** The name or the email contains the fragment, checked row by row. */
+  containing(fragment: Fragment): SQL;
+  /** The same, found through the index (3+ characters), and its count from the index. */
+  indexed(fragment: Fragment): { matches: SQL; count(db: Db, atMost?: number): Promise<number> };
+}
+
+const search: DialectSearch = dialect === 'postgres' ? postgresSearch : sqliteSearch;
+
+/** The key of a user row in the search index: the page of the list is read by it. */
+export const searchKey = search.key;
+
+// SQLite's LIKE and lower() fold ASCII letters only, as PostgreSQL's lower() does on "C" text;
+// folding the same way keeps the gram counts equal to what LIKE matches.
+export const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 // The empty fragment is in every user, so its count is the number of users: an O(1) total for the
 // unfiltered list, where count(*) would read a whole index.
@@ -27,7 +60,7 @@ const EVERY_USER = '';
 
 /**
  * Every distinct 1- and 2-character fragment of the name and of the email (each on its own),
- * plus the empty fragment that every user has.
+ * plus the empty fragment that every user has, sorted.
  */
 export function shortGrams(name: string, email: string): string[] {
   const grams = new Set<string>([EVERY_USER]);
@@ -38,28 +71,24 @@ export function shortGrams(name: string, email: string): string[] {
       if (i + 1 < chars.length) grams.add(char + chars[i + 1]);
     });
   }
-  return [...grams];
+  return [...grams].sort();
 }
 
-function adjustGramCounts(db: Db, grams: string[], delta: 1 | -1): void {
-  db.run(sql`
-    insert into user_search_grams (gram, users)
-    select value, ${delta} from json_each(${JSON.stringify(grams)}) where true
-    on conflict (gram) do update set users = users + ${delta}`);
-}
-
-export function indexUser(db: Db, user: SearchableUser): void {
-  db.run(sql`insert into users_search (rowid, name, email) values (${user.rowid}, ${foldAscii(user.name)}, ${foldAscii(user.email)})`);
-  adjustGramCounts(db, shortGrams(user.name, user.email), 1);
+export async function indexUser(db: Db, user: SearchableUser): Promise<void> {
+  await search.addEntry(db, { key: user.key, name: foldAscii(user.name), email: foldAscii(user.email) });
+  await search.adjustGramCounts(db, shortGrams(user.name, user.email), 1);
 }
 
 /** Takes the user's entry out; `user` holds the name and email it was indexed with. */
-export function unindexUser(db: Db, user: SearchableUser): void {
-  db.run(sql`delete from users_search where rowid = ${user.rowid}`);
-  adjustGramCounts(db, shortGrams(user.name, user.email), -1);
+export async function unindexUser(db: Db, user: SearchableUser): Promise<void> {
+  await search.removeEntry(db, user);
+  await search.adjustGramCounts(db, shortGrams(user.name, user.email), -1);
 }
 
-const gramCount = (db: Db, gram: string) => db.select({ n: userSearchGrams.users }).from(userSearchGrams).where(eq(userSearchGrams.gram, gram)).get()?.n ?? 0;
+async function gramCount(db: Db, gram: string): Promise<number> {
+  const [row] = await db.select({ n: userSearchGrams.users }).from(userSearchGrams).where(eq(userSearchGrams.gram, gram));
+  return row?.n ?? 0;
+}
 
 /** The number of users, from the gram counts. */
 export const countAllUsers = (db: Db) => gramCount(db, EVERY_USER);
@@ -77,42 +106,28 @@ export interface SearchCondition {
   /** Whether `matches` is driven from an index; if not, finding the matches means checking every user. */
   indexed: boolean;
   /** How many users match, read from an index; counting stops past `atMost`. */
-  count(db: Db, atMost?: number): number;
+  count(db: Db, atMost?: number): Promise<number>;
 }
 
 /**
  * `fragment` as a substring of the name or the email, ASCII letters in either case, taken
- * literally (% _ and quotes are plain characters). The trigram index and the gram counts fold case
- * exactly as LIKE does, so each form below matches the same users.
+ * literally (% _ and quotes are plain characters). The index and the gram counts fold case
+ * exactly as the row-by-row check does, so each form below matches the same users.
  */
 export function searchCondition(fragment: string): SearchCondition {
   const folded = foldAscii(fragment);
-  const pattern = `%${escapeLike(folded)}%`;
-  const like = sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
+  const literal = { folded, pattern: `%${escapeLike(folded)}%` };
+  const containing = search.containing(literal);
   if ([...fragment].length >= MIN_INDEXED_FRAGMENT) {
-    // An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a substring.
-    const phrase = `"${folded.replace(/"/g, '""')}"`;
-    const hits = sql`select rowid from users_search where users_search match ${phrase}`;
-    return {
-      matches: sql`${users}.rowid in (${hits})`,
-      matchesWhileWalking: like,
-      indexed: true,
-      // The index holds exactly one row per user: counting there skips the users table. A common
-      // fragment has hundreds of thousands of hits, so a bounded count stops reading early.
-      count: (db, atMost) =>
-        db.get<{ n: number }>(
-          atMost === undefined
-            ? sql`select count(*) as n from users_search where users_search match ${phrase}`
-            : sql`select count(*) as n from (${hits} limit ${atMost})`,
-        ).n,
-    };
+    const { matches, count } = search.indexed(literal);
+    return { matches, matchesWhileWalking: containing, indexed: true, count };
   }
   // One or two characters, too short for trigrams: the count comes from the gram table; the rows
   // can only be found by checking them.
   return {
-    matches: like,
-    matchesWhileWalking: like,
+    matches: containing,
+    matchesWhileWalking: containing,
     indexed: false,
-    count: (db, atMost = Infinity) => Math.min(gramCount(db, folded), atMost),
+    count: async (db, atMost = Infinity) => Math.min(await gramCount(db, folded), atMost),
   };
 }

@@ -3,6 +3,7 @@
 // continuing after a position (keyset), so both always agree on what comes after what.
 import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SortOrder, UserSortField } from '../../shared/constants';
+import { caselessOrder, caselessSides } from '../db/caseless';
 import { users } from '../db/schema';
 import { publicColumns } from './data';
 
@@ -20,7 +21,7 @@ type PositionOrPlaceholders = { [K in keyof UserPosition]: UserPosition[K] | Pla
 // walks of that index.
 const sortColumn = (field: UserSortField) => publicColumns[field];
 
-// users_name_idx is built `collate nocase`; the others use the column's own (binary) order.
+// users_name_idx is built caseless; the others use the column's own (binary) order.
 const nocase = (field: UserSortField) => field === 'name';
 
 /** The columns that make up a user's position, to select. */
@@ -30,18 +31,17 @@ export const positionColumns = (sortBy: UserSortField) => ({ sortValue: sortColu
 export function userOrder(sortBy: UserSortField, sortOrder: SortOrder): SQL[] {
   const direction = sortOrder === 'asc' ? asc : desc;
   const column = sortColumn(sortBy);
-  return [direction(nocase(sortBy) ? sql`${column} collate nocase` : column), direction(users.id)];
+  return [direction(nocase(sortBy) ? caselessOrder(column) : column), direction(users.id)];
 }
 
 function compareWith(sortBy: UserSortField, position: PositionOrPlaceholders, operator: '<' | '<=' | '>' | '>='): SQL {
-  const value = nocase(sortBy) ? sql`${position.sortValue} collate nocase` : sql`${position.sortValue}`;
-  return sql`(${sortColumn(sortBy)}, ${users.id}) ${sql.raw(operator)} (${value}, ${position.id})`;
+  const [column, value] = nocase(sortBy) ? caselessSides(sortColumn(sortBy), position.sortValue) : [sql`${sortColumn(sortBy)}`, sql`${position.sortValue}`];
+  return sql`(${column}, ${users.id}) ${sql.raw(operator)} (${value}, ${position.id})`;
 }
 
 /**
- * The users after `position` in the list's order. A row-value comparison, which SQLite turns into
- * a range of the sort index; the collation goes on the value, because a COLLATE on the column side
- * keeps SQLite from using the index for it.
+ * The users after `position` in the list's order. A row-value comparison, which either database
+ * turns into a range of the sort index (server/db/caseless.ts for names).
  */
 export const afterPosition = (sortBy: UserSortField, sortOrder: SortOrder, position: PositionOrPlaceholders) =>
   compareWith(sortBy, position, sortOrder === 'asc' ? '>' : '<');

@@ -2,13 +2,15 @@
 // delete, the self-protection rules and the stats.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_SORT_FIELDS } from '../../shared/constants';
-import type { DatabaseHandle } from '../db/client';
+import { and, count, eq } from 'drizzle-orm';
+import type { SiteDatabase } from '../db/client';
+import { users as usersTable } from '../db/schema';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { callJson, type TestApp } from '../../tests/support/test-app';
 import { insertUser, type PublicUser } from './data';
 
 let t: TestApp;
-let db: DatabaseHandle;
+let db: SiteDatabase;
 let adminToken: string;
 
 beforeEach(async () => {
@@ -25,7 +27,10 @@ async function seed(users: Array<Partial<PublicUser> & { name: string; email: st
   const ids: string[] = [];
   for (const [i, user] of users.entries()) {
     const row = await insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
-    db.sqlite.prepare('update users set created_at = ? where id = ?').run(1_700_000_000_000 + i * 1000, row._id);
+    await db.db
+      .update(usersTable)
+      .set({ createdAt: 1_700_000_000_000 + i * 1000 })
+      .where(eq(usersTable.id, row._id));
     ids.push(row._id);
   }
   return ids;
@@ -334,8 +339,11 @@ describe('protecting the admins', () => {
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     const refused = a.status === 400 ? a : b;
     expect(refused.body.message).toBe('The last active admin cannot be demoted or suspended');
-    const admins = db.sqlite.prepare("select count(*) as n from users where role = 'admin' and status = 'active'").get() as { n: number };
-    expect(admins.n).toBe(1);
+    const [admins] = await db.db
+      .select({ n: count() })
+      .from(usersTable)
+      .where(and(eq(usersTable.role, 'admin'), eq(usersTable.status, 'active')));
+    expect(admins!.n).toBe(1);
   });
 
   it('logs admin actions without passwords', async () => {

@@ -1,28 +1,28 @@
 // A test app started with a first admin (from the environment, as an operator would), its database
 // file open beside it for seeding and checking, and that admin signed in: where the tests of the
 // admin routes start.
-import path from 'node:path';
 import { expect } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import type { SiteDatabase } from '../../server/db/client';
+import { openAppDatabase } from './test-database';
 import { callJson, createTestApp, type TestApp } from './test-app';
 
 export const ROOT_ADMIN = { name: 'Root', email: 'root@example.com', password: 'root password' };
 
 export interface AdminApp {
   t: TestApp;
-  db: DatabaseHandle;
+  db: SiteDatabase;
   adminToken: string;
 }
 
 export async function startAdminApp(options: { env?: Record<string, string>; smtp?: boolean } = {}): Promise<AdminApp> {
   const env = { ADMIN_EMAIL: ROOT_ADMIN.email, ADMIN_PASSWORD: ROOT_ADMIN.password, ADMIN_NAME: ROOT_ADMIN.name, ...options.env };
   const t = await createTestApp({ env, smtp: options.smtp ?? false });
-  const db = openDatabase(path.join(t.dataDir, 'app.db'));
+  const db = await openAppDatabase(t.config);
   return { t, db, adminToken: await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password) };
 }
 
 export async function closeAdminApp({ t, db }: Pick<AdminApp, 't' | 'db'>): Promise<void> {
-  db.close();
+  await db.close();
   await t.close();
 }
 

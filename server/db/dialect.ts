@@ -1,0 +1,10 @@
+// Which database this process runs on, chosen once, from DATABASE_URL, before any data function
+// is loaded (decision 020): the data functions are written once, and schema.ts hands them the
+// tables of this dialect. A process serves one site on one database.
+export type Dialect = 'sqlite' | 'postgres';
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+export const dialectOfUrl = (url: string | undefined): Dialect => (url && isPostgresUrl(url) ? 'postgres' : 'sqlite');
+
+export const dialect: Dialect = dialectOfUrl(process.env.DATABASE_URL);

@@ -1,0 +1,147 @@
+// The PostgreSQL schema: the twin of sqlite-schema.ts, table for table and column for column
+// (db-schemas.test.ts fails when they drift; decision 020). Migrations in drizzle-pg/ are generated
+// from this file (npm run db:generate). Where the two differ, it is to give the same answers:
+// - every text compares as bytes, as SQLite's does (`collate "C"`), whatever the database's locale;
+//   lower() of such text folds ASCII letters only, which is what SQLite's NOCASE and LIKE fold;
+// - milliseconds are bigint, read back as numbers;
+// - the search is two pg_trgm GIN indexes instead of SQLite's FTS5 table (server/users/search-postgres.ts).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PlaylistItem } from '../../shared/slider';
+
+/** Text that sorts and compares byte by byte, as SQLite's text does. */
+const text = customType<{ data: string; driverData: string }>({ dataType: () => 'text collate "C"' });
+/** Milliseconds since 1970: past int4, and well inside a double. */
+const millis = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('user'),
+    membershipTier: text('membership_tier').notNull().default('free'),
+    status: text('status').notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: millis('password_changed_at').notNull(),
+    sessionsValidFrom: millis('sessions_valid_from').notNull().default(0),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_membership_tier_idx').on(t.membershipTier, t.id),
+    index('users_status_idx').on(t.status, t.id),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: millis('expires_at').notNull(),
+});
+
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenId: text('token_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+export const twoFactor = pgTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  lastStep: integer('last_step'),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionsValidFrom: millis('sessions_valid_from').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [index('login_challenges_expires_at_idx').on(t.expiresAt), index('login_challenges_user_id_idx').on(t.userId)],
+);
+
+export const userSearchGrams = pgTable('user_search_grams', {
+  gram: text('gram').primaryKey(),
+  users: integer('users').notNull(),
+});
+
+export const mediaScans = pgTable('media_scans', {
+  basePath: text('base_path').primaryKey(),
+  scannedAt: millis('scanned_at').notNull(),
+  images: integer('images').notNull(),
+  videos: integer('videos').notNull(),
+  audio: integer('audio').notNull(),
+});
+
+export const sliderConfig = pgTable('slider_config', {
+  id: integer('id').primaryKey(),
+  backgroundsBasePath: text('backgrounds_base_path').notNull(),
+  activePlaylist: text('active_playlist').notNull(),
+  cycleTime: integer('cycle_time').notNull(),
+  transitionDuration: integer('transition_duration').notNull(),
+  overlayOpacity: doublePrecision('overlay_opacity').notNull(),
+  overlayColor: text('overlay_color').notNull(),
+  randomOrder: boolean('random_order').notNull(),
+  updatedAt: millis('updated_at').notNull(),
+});
+
+// json, not jsonb: the lists come back exactly as sent, key order included.
+export const playlists = pgTable('playlists', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  items: json('items').$type<PlaylistItem[]>().notNull(),
+  images: json('images').$type<string[]>().notNull(),
+  videos: json('videos').$type<string[]>().notNull(),
+  createdAt: millis('created_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
+});
+
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: text('id').primaryKey(),
+    at: millis('at').notNull(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [index('audit_entries_at_idx').on(t.at, t.id), index('audit_entries_action_at_idx').on(t.action, t.at, t.id)],
+);

@@ -1,0 +1,172 @@
+// The SQLite schema. Migrations in drizzle/ are generated from this file (npm run db:generate);
+// server/db/pg-schema.ts is its PostgreSQL twin, and schema.ts hands the data functions the tables
+// of the dialect in use (decision 020).
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
+import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+import type { PlaylistItem } from '../../shared/slider';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    // Stored trimmed and lower-cased; the unique index on lower(email) holds even if a writer forgets.
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    membershipTier: text('membership_tier', { enum: MEMBERSHIP_TIERS }).notNull().default('free'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    passwordHash: text('password_hash').notNull(),
+    // Milliseconds. A new password starts the sign-in lockout's counts over (server/auth/login-lockout.ts).
+    passwordChangedAt: integer('password_changed_at').notNull(),
+    // Milliseconds. Tokens issued before it are refused: moved by a new password, an admin's change
+    // of the email, and "Sign out everywhere" (CONTRACT "Tokens and roles", §3 "Limits and sessions").
+    sessionsValidFrom: integer('sessions_valid_from').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // One index per sort column of the admin's list, each ending in id (the tie-break), so that
+    // any order and any page is an index walk (server/users/list-query.ts).
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_name_idx').on(sql`${t.name} collate nocase`, t.id),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_membership_tier_idx').on(t.membershipTier, t.id),
+    index('users_status_idx').on(t.status, t.id),
+  ],
+);
+
+// One live reset token per user: a new request replaces the row.
+export const passwordResets = sqliteTable('password_resets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+// Single tokens signed out before they expire, by their jti; a row outlives its token by nothing
+// (expired rows are removed as new ones come: server/auth/sessions.ts).
+export const revokedTokens = sqliteTable(
+  'revoked_tokens',
+  {
+    tokenId: text('token_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+// Two-factor sign-in (CONTRACT §3), one row per user who has begun setting it up. Secrets are
+// sealed with a key derived from the server secret (server/auth/secret-box.ts), never stored plain.
+export const twoFactor = sqliteTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // The active secret: two-factor sign-in is on exactly when this is set.
+  secret: text('secret'),
+  // Made by setup, waiting for its first code; enabling moves it to `secret`.
+  pendingSecret: text('pending_secret'),
+  // The last TOTP time step accepted: only later steps are, so each code works once.
+  lastStep: integer('last_step'),
+});
+
+// Single-use recovery codes: only their SHA-256 (server/auth/recovery-codes.ts); a used one is deleted.
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+// A password accepted for an account with two-factor on, waiting for its code: only the id's
+// SHA-256 is stored, and the row goes with the first success (server/auth/login-challenges.ts).
+export const loginChallenges = sqliteTable(
+  'login_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The account's sessions_valid_from when issued: once that moves (its sessions ended), the challenge is dead too.
+    sessionsValidFrom: integer('sessions_valid_from').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('login_challenges_expires_at_idx').on(t.expiresAt), index('login_challenges_user_id_idx').on(t.userId)],
+);
+
+// How many users have each one- and two-character fragment in their (ASCII lower-cased) name or
+// email: the exact count for searches too short for the trigram index (server/users/search-index.ts).
+export const userSearchGrams = sqliteTable('user_search_grams', {
+  gram: text('gram').primaryKey(),
+  users: integer('users').notNull(),
+});
+
+// The last scan of each base path: the admin's "Last scan" line and the cache-busting version of
+// media urls (?v=) survive a restart.
+export const mediaScans = sqliteTable('media_scans', {
+  basePath: text('base_path').primaryKey(),
+  scannedAt: integer('scanned_at').notNull(),
+  images: integer('images').notNull(),
+  videos: integer('videos').notNull(),
+  audio: integer('audio').notNull(),
+});
+
+// The slideshow's one settings record (id is always 1); absent until the first save, when the
+// defaults of shared/slider.ts apply.
+export const sliderConfig = sqliteTable('slider_config', {
+  id: integer('id').primaryKey(),
+  backgroundsBasePath: text('backgrounds_base_path').notNull(),
+  activePlaylist: text('active_playlist').notNull(),
+  cycleTime: integer('cycle_time').notNull(),
+  transitionDuration: integer('transition_duration').notNull(),
+  overlayOpacity: real('overlay_opacity').notNull(),
+  overlayColor: text('overlay_color').notNull(),
+  randomOrder: integer('random_order', { mode: 'boolean' }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+// Playlists keep their lists exactly as sent (order included), as JSON.
+export const playlists = sqliteTable('playlists', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  items: text('items', { mode: 'json' }).$type<PlaylistItem[]>().notNull(),
+  images: text('images', { mode: 'json' }).$type<string[]>().notNull(),
+  videos: text('videos', { mode: 'json' }).$type<string[]>().notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+// The audit trail (server/audit/): who changed what. No foreign keys: entries outlive the users
+// they name, so the actor's email is kept as it was. Removed AUDIT_DAYS after `at` by the sweep.
+export const auditEntries = sqliteTable(
+  'audit_entries',
+  {
+    // A UUIDv7: in the order of recording, so it breaks ties between entries of one millisecond.
+    id: text('id').primaryKey(),
+    // Milliseconds.
+    at: integer('at').notNull(),
+    // Both null when nobody signed in acted (a sign-in guesser's lockout).
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
+    targetId: text('target_id').notNull(),
+    summary: text('summary').notNull(),
+  },
+  (t) => [
+    // Newest first, all entries or one action's, is a walk of one of these (server/audit/list.ts);
+    // the first also finds what the sweep removes.
+    index('audit_entries_at_idx').on(t.at, t.id),
+    index('audit_entries_action_at_idx').on(t.action, t.at, t.id),
+  ],
+);

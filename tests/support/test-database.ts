@@ -1,0 +1,24 @@
+// The test app's database opened beside it, on whichever database the run uses (SQLite, or
+// PostgreSQL in the postgres project of vitest.config.ts), for seeding and checking.
+import type { SQL } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { AppConfig } from '../../server/config';
+import { openSiteDatabase, type Db, type SiteDatabase } from '../../server/db/client';
+import { dialect } from '../../server/db/dialect';
+
+export { dialect };
+
+export const openAppDatabase = (config: AppConfig): Promise<SiteDatabase> => openSiteDatabase(config.database);
+
+/** The rows of a raw query. */
+export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (dialect === 'sqlite') return db.all<T>(query);
+  return (await (db as unknown as NodePgDatabase).execute(query)).rows as T[];
+}
+
+/** Runs raw SQL: one statement, or the dialect's own where the two differ. */
+export async function sqlRun(db: Db, query: SQL | Record<typeof dialect, SQL>): Promise<void> {
+  const statement = 'sqlite' in query ? query[dialect] : query;
+  if (dialect === 'sqlite') db.run(statement);
+  else await (db as unknown as NodePgDatabase).execute(statement);
+}
