@@ -1,14 +1,58 @@
 import { defineConfig } from 'vitest/config';
 import { sourceAliases } from './vite.config';
 
+// The integration suite: every test that runs the whole app (tests/support/test-app.ts). It runs a
+// second time on PostgreSQL, the same files unchanged (issue 10; decision 020).
+const INTEGRATION = [
+  'server/audit/audit-rest.test.ts',
+  'server/audit/audit-trail.test.ts',
+  'server/audit/sweep.test.ts',
+  'server/auth/auth-rest.test.ts',
+  'server/auth/first-admin.test.ts',
+  'server/auth/limits-rest.test.ts',
+  'server/auth/login-challenges.test.ts',
+  'server/auth/session-auth.test.ts',
+  'server/auth/sessions-rest.test.ts',
+  'server/auth/two-factor-login.test.ts',
+  'server/auth/two-factor-rest.test.ts',
+  'server/events/shared-events.test.ts',
+  'server/http/app.test.ts',
+  'server/http/body-rules.test.ts',
+  'server/limits/shared-limits.test.ts',
+  'server/media/media-rest.test.ts',
+  'server/openapi/contract.test.ts',
+  'server/openapi/document.test.ts',
+  'server/openapi/reference-routes.test.ts',
+  'server/slider/slider-rest.test.ts',
+  'server/users/export-rest.test.ts',
+  'server/users/export-streaming.test.ts',
+  'server/users/users-rest.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // argon2 at full strength takes a while on two cores.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: INTEGRATION,
+          globalSetup: ['tests/support/postgres-setup.ts'],
+          // Chooses the dialect (server/db/dialect.ts) in the workers; each test app gets its own
+          // database's URL (tests/support/test-app.ts).
+          env: { DATABASE_URL: 'postgres://each-test-app-has-its-own' },
+        },
+      },
+    ],
   },
 });

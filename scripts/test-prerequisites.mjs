@@ -1,14 +1,23 @@
 // The first step of `npm test`: the Debian packages the tests start themselves (Chromium for the
-// browser tests, redis-server for the tests of what several processes share). Missing ones are
+// browser tests, redis-server for the tests of what several processes share, postgresql for the
+// integration suite's second run, on PostgreSQL). Missing ones are
 // installed when apt-get can run (as root, the way .ci/run runs); otherwise the run stops here
 // with the command to type, instead of failing later in a test.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const missing = [...(existsSync(chromiumPath) || onPath('chromium') ? [] : ['chromium']), ...(onPath('redis-server') ? [] : ['redis-server'])];
+// Debian keeps initdb and pg_ctl off PATH, in /usr/lib/postgresql/<version>/bin (tests/support/postgres-server.ts).
+const hasPostgres = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
+
+const missing = [
+  ...(existsSync(chromiumPath) || onPath('chromium') ? [] : ['chromium']),
+  ...(onPath('redis-server') ? [] : ['redis-server']),
+  ...(hasPostgres() ? [] : ['postgresql']),
+];
 
 if (missing.length > 0) {
   const canInstall = process.getuid?.() === 0 && onPath('apt-get');

@@ -1,6 +1,6 @@
 // CONTRACT §2 "Auth" through the REST façade, against a real database, argon2 and SMTP server.
-import Database from 'better-sqlite3';
-import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { sqlRows, withAppDatabase } from '../../tests/support/test-database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { resetTokenFrom } from '../../tests/support/smtp-catcher';
@@ -29,15 +29,8 @@ function decodePayload(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { user: { id: string; role: string } };
 }
 
-/** A second connection to the app's own database file, for arranging what no route can (time passing). */
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(path.join(t.dataDir, 'app.db'));
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+/** Raw SQL on a second connection to the app's own database, for arranging what no route can (time passing). */
+const withDb = <T>(query: SQL) => withAppDatabase(t.config, (db) => sqlRows<T>(db, query));
 
 async function requestReset(email: string) {
   const before = t.smtp!.mails.length;
@@ -109,7 +102,7 @@ describe('login', () => {
   it('answers an unknown email, a wrong password and a suspended account with the same 401 body', async () => {
     await register();
     await register({ name: 'Sue', email: 'sue@example.com', password: 'sue password' });
-    withDb((db) => db.prepare("update users set status = 'suspended' where email = 'sue@example.com'").run());
+    await withDb(sql`update users set status = 'suspended' where email = 'sue@example.com'`);
 
     const unknown = await login('nobody@example.com', ann.password);
     const wrong = await login(ann.email, 'wrong password');
@@ -178,7 +171,7 @@ describe('forgot and reset password', () => {
   it('stores only the SHA-256 of the token', async () => {
     await register();
     const token = await requestReset(ann.email);
-    const stored = withDb((db) => db.prepare('select token_hash from password_resets').all()) as Array<{ token_hash: string }>;
+    const stored = await withDb<{ token_hash: string }>(sql`select token_hash from password_resets`);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
     expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -219,7 +212,7 @@ describe('forgot and reset password', () => {
   it('refuses a token older than 60 minutes', async () => {
     await register();
     const token = await requestReset(ann.email);
-    withDb((db) => db.prepare('update password_resets set expires_at = ?').run(Date.now() - 1));
+    await withDb(sql`update password_resets set expires_at = ${Date.now() - 1}`);
     const res = await callJson(t.app, 'PUT', `/api/auth/reset-password/${token}`, { password: 'too late now' });
     expect(res.status).toBe(400);
     expect((await login(ann.email, ann.password)).status).toBe(200);

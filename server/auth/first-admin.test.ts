@@ -27,7 +27,7 @@ describe('first administrator and secrets', () => {
     const { buildApp } = await import('../app');
     const { parseConfig } = await import('../config');
     const again = await buildApp(
-      parseConfig({ ...process.env, DATA_DIR: t.dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'taken over', LOG_LEVEL: 'silent' }),
+      parseConfig({ ...t.databaseEnv, DATA_DIR: t.dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'taken over', LOG_LEVEL: 'silent' }),
       { clientDir: undefined },
     );
     try {
@@ -49,7 +49,7 @@ describe('first administrator and secrets', () => {
     // A restart reads the same secret, so the old token still works.
     const { buildApp } = await import('../app');
     const { parseConfig } = await import('../config');
-    const again = await buildApp(parseConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }), { clientDir: undefined });
+    const again = await buildApp(parseConfig({ ...t.databaseEnv, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }), { clientDir: undefined });
     try {
       const me = await again.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } });
       expect(me.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 // CONTRACT "Tokens and roles": which tokens open a member procedure, through both transports.
-import Database from 'better-sqlite3';
-import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { sqlRun, withAppDatabase } from '../../tests/support/test-database';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
@@ -25,11 +25,8 @@ const me = (bearer?: string) =>
 const sign = (payload: Record<string, unknown>, secret = TEST_JWT_SECRET, alg = 'HS256') =>
   new SignJWT(payload).setProtectedHeader({ alg }).sign(new TextEncoder().encode(secret));
 
-const sql = (statement: string, ...params: unknown[]) => {
-  const db = new Database(path.join(t.dataDir, 'app.db'));
-  db.prepare(statement).run(...params);
-  db.close();
-};
+/** Raw SQL on a second connection to the app's database. */
+const run = (statement: SQL) => withAppDatabase(t.config, (db) => sqlRun(db, statement));
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -75,19 +72,19 @@ describe('session tokens', () => {
   });
 
   it('a deleted user’s token is 401', async () => {
-    sql('delete from users where id = ?', userId);
+    await run(sql`delete from users where id = ${userId}`);
     expect((await me(token)).statusCode).toBe(401);
   });
 
   it('a suspended user’s token is 403', async () => {
-    sql("update users set status = 'suspended' where id = ?", userId);
+    await run(sql`update users set status = 'suspended' where id = ${userId}`);
     const res = await me(token);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(MESSAGES.accountSuspended);
   });
 
   it('a token issued before the user’s sessions were last ended is 401', async () => {
-    sql('update users set sessions_valid_from = ? where id = ?', Date.now() + 1000, userId);
+    await run(sql`update users set sessions_valid_from = ${Date.now() + 1000} where id = ${userId}`);
     expect((await me(token)).statusCode).toBe(401);
   });
 

@@ -3,8 +3,9 @@
 // against a real database, argon2 and a clock the tests move.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialect, sqlRows, withAppDatabase } from '../../tests/support/test-database';
 import { MESSAGES } from '../../shared/messages';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { STEP_MS, TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
@@ -31,15 +32,19 @@ afterEach(async () => {
 
 const post = (url: string, body?: unknown, bearer = token) => callJson(t.app, 'POST', url, body, bearer);
 
-/** A second connection to the app's database file, to look at what is stored. */
-function rows<T>(query: string): T[] {
-  const db = new Database(path.join(t.dataDir, 'app.db'), { readonly: true });
-  try {
-    return db.prepare(query).all() as T[];
-  } finally {
-    db.close();
-  }
+/**
+ * Everything the database holds: on SQLite the bytes of its files (free pages and the WAL
+ * included), on PostgreSQL every row of every table.
+ */
+async function storedBytes(): Promise<string> {
+  if (dialect === 'sqlite') return ['app.db', 'app.db-wal'].map((f) => readFileSync(path.join(t.dataDir, f)).toString('latin1')).join('');
+  const tables = await rows<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
+  const all = await Promise.all(tables.map(({ name }) => rows(`select * from "${name}"`)));
+  return JSON.stringify(all);
 }
+
+/** A second connection to the app's database, to look at what is stored. */
+const rows = <T>(query: string) => withAppDatabase(t.config, (db) => sqlRows<T>(db, sql.raw(query)));
 
 const trpcQuery = async (procedure: string, input: unknown, bearer: string) => {
   const res = await t.app.inject({
@@ -85,7 +90,7 @@ describe('setup', () => {
       expect((await post(url, { code: '123456', password: 'x' }, 'not.a.token')).status).toBe(401);
     }
     const admin = (await signIn(ADMIN)).token as string;
-    const miaId = rows<{ id: string }>(`select id from users where email = '${mia.email}'`)[0]!.id;
+    const miaId = (await rows<{ id: string }>(`select id from users where email = '${mia.email}'`))[0]!.id;
     const suspend = await callJson(t.app, 'PUT', `/api/admin/users/${miaId}`, { status: 'suspended' }, admin);
     expect(suspend.status).toBe(200);
     expect(await post('/api/auth/2fa/setup')).toMatchObject({ status: 403, body: { message: MESSAGES.accountSuspended } });
@@ -147,9 +152,7 @@ describe('enable', () => {
     const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/2fa/enable', { code })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     const winner = answers.find((a) => a.status === 200)!.body.recoveryCodes as string[];
-    const stored = rows<{ code_hash: string }>('select code_hash from recovery_codes')
-      .map((r) => r.code_hash)
-      .sort();
+    const stored = (await rows<{ code_hash: string }>('select code_hash from recovery_codes')).map((r) => r.code_hash).sort();
     expect(stored).toEqual(winner.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
   });
 });
@@ -157,28 +160,26 @@ describe('enable', () => {
 describe('what is kept at rest', () => {
   it('the secret is sealed: neither its column nor the database file holds the base32 secret', async () => {
     const pending = (await post('/api/auth/2fa/setup')).body.secret as string;
-    const [beforeEnable] = rows<{ pending_secret: string }>('select pending_secret from two_factor');
+    const [beforeEnable] = await rows<{ pending_secret: string }>('select pending_secret from two_factor');
     expect(beforeEnable!.pending_secret).toMatch(/^v1\./);
     expect(beforeEnable!.pending_secret.toUpperCase()).not.toContain(pending);
 
     const { secret } = await turnOnTwoFactor(t.app, token, clock);
-    const [row] = rows<{ secret: string; pending_secret: string | null }>('select secret, pending_secret from two_factor');
+    const [row] = await rows<{ secret: string; pending_secret: string | null }>('select secret, pending_secret from two_factor');
     expect(row!.pending_secret).toBeNull();
     expect(row!.secret).toMatch(/^v1\./);
     expect(row!.secret.toUpperCase()).not.toContain(secret);
     expect(Buffer.from(row!.secret.slice(3), 'base64url').toString('latin1').toUpperCase()).not.toContain(secret);
-    for (const file of ['app.db', 'app.db-wal']) {
-      const bytes = readFileSync(path.join(t.dataDir, file)).toString('latin1');
-      expect(bytes).not.toContain(secret);
-      expect(bytes).not.toContain(pending);
-    }
+    const bytes = await storedBytes();
+    expect(bytes).not.toContain(secret);
+    expect(bytes).not.toContain(pending);
   });
 
   it('recovery codes are kept only as SHA-256 hashes', async () => {
     const { recoveryCodes } = await turnOnTwoFactor(t.app, token, clock);
-    const stored = rows<{ code_hash: string }>('select code_hash from recovery_codes').map((r) => r.code_hash);
+    const stored = (await rows<{ code_hash: string }>('select code_hash from recovery_codes')).map((r) => r.code_hash);
     expect(stored.sort()).toEqual(recoveryCodes.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
-    const bytes = ['app.db', 'app.db-wal'].map((f) => readFileSync(path.join(t.dataDir, f)).toString('latin1')).join('');
+    const bytes = await storedBytes();
     for (const code of recoveryCodes) {
       expect(bytes).not.toContain(code);
       expect(bytes).not.toContain(normalizeRecoveryCode(code));
@@ -211,8 +212,8 @@ describe('disable', () => {
     const res = await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() });
     expect(res).toEqual(expect.objectContaining({ status: 200, body: { message: 'Two-factor sign-in turned off' } }));
     expect(Object.keys(await signIn(mia))).toEqual(['token']);
-    expect(rows('select * from two_factor')).toEqual([]);
-    expect(rows('select * from recovery_codes')).toEqual([]);
+    expect(await rows('select * from two_factor')).toEqual([]);
+    expect(await rows('select * from recovery_codes')).toEqual([]);
     expect(await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).toMatchObject({
       status: 400,
       body: { message: MESSAGES.twoFactorNotOn },
@@ -246,13 +247,13 @@ describe('disable', () => {
 });
 
 describe('an admin clears a member’s two-factor sign-in', () => {
-  const miaId = () => rows<{ id: string }>(`select id from users where email = '${mia.email}'`)[0]!.id;
+  const miaId = async () => (await rows<{ id: string }>(`select id from users where email = '${mia.email}'`))[0]!.id;
 
   it('answers {success, message}, turns it off and ends the member’s sessions; the member then signs in with the password alone', async () => {
     await turnOnTwoFactor(t.app, token, clock);
     const { challenge } = await signIn(mia);
     const admin = (await signIn(ADMIN)).token as string;
-    const res = await callJson(t.app, 'DELETE', `/api/admin/users/${miaId()}/2fa`, undefined, admin);
+    const res = await callJson(t.app, 'DELETE', `/api/admin/users/${await miaId()}/2fa`, undefined, admin);
     expect(res).toMatchObject({ status: 200, body: { success: true, message: MESSAGES.twoFactorCleared } });
     expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
 
@@ -261,20 +262,20 @@ describe('an admin clears a member’s two-factor sign-in', () => {
     const waiting = await post('/api/auth/login/2fa', { challenge, code: '123456' }, '');
     expect(waiting).toMatchObject({ status: 401, body: { msg: MESSAGES.signInExpired } });
     expect(Object.keys(await signIn(mia))).toEqual(['token']);
-    expect(rows('select * from two_factor')).toEqual([]);
-    expect(rows('select * from recovery_codes')).toEqual([]);
+    expect(await rows('select * from two_factor')).toEqual([]);
+    expect(await rows('select * from recovery_codes')).toEqual([]);
   });
 
   it('is 404 for an unknown id, 401 without a token, 403 for a member, and 400 when it is not on or is the admin’s own', async () => {
     const admin = (await signIn(ADMIN)).token as string;
-    const adminId = rows<{ id: string }>(`select id from users where email = '${ADMIN.email}'`)[0]!.id;
+    const adminId = (await rows<{ id: string }>(`select id from users where email = '${ADMIN.email}'`))[0]!.id;
     const clear = (id: string, bearer: string) => callJson(t.app, 'DELETE', `/api/admin/users/${encodeURIComponent(id)}/2fa`, undefined, bearer);
 
     expect(await clear('no-such-id', admin)).toMatchObject({ status: 404, body: { success: false, message: "No user with id 'no-such-id'" } });
     expect(await clear('%27; drop table users; --', admin)).toMatchObject({ status: 404, body: { success: false } });
-    expect(await clear(miaId(), '')).toMatchObject({ status: 401, body: { success: false, message: MESSAGES.notSignedIn } });
-    expect(await clear(miaId(), token)).toMatchObject({ status: 403, body: { success: false, message: MESSAGES.adminOnly } });
-    expect(await clear(miaId(), admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorNotOnForUser } });
+    expect(await clear(await miaId(), '')).toMatchObject({ status: 401, body: { success: false, message: MESSAGES.notSignedIn } });
+    expect(await clear(await miaId(), token)).toMatchObject({ status: 403, body: { success: false, message: MESSAGES.adminOnly } });
+    expect(await clear(await miaId(), admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorNotOnForUser } });
 
     await turnOnTwoFactor(t.app, admin, clock);
     expect(await clear(adminId, admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorOwnClear } });
@@ -290,7 +291,7 @@ describe('an admin clears a member’s two-factor sign-in', () => {
       expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'membershipTier', 'name', 'role', 'status', 'updatedAt']);
     }
     const ids = (list.body.data as Array<{ _id: string }>).map((u) => u._id);
-    expect((await trpcQuery('users.withTwoFactor', { ids }, admin)).body.result?.data).toEqual([miaId()]);
+    expect((await trpcQuery('users.withTwoFactor', { ids }, admin)).body.result?.data).toEqual([await miaId()]);
     expect((await trpcQuery('users.withTwoFactor', { ids: [] }, admin)).body.result?.data).toEqual([]);
     expect((await trpcQuery('users.withTwoFactor', { ids }, token)).status).toBe(403);
     const tooMany = await trpcQuery('users.withTwoFactor', { ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, admin);
@@ -300,8 +301,9 @@ describe('an admin clears a member’s two-factor sign-in', () => {
 
 describe('the audit trail', () => {
   type Entry = { action: string; actor_email: string | null; target_id: string; summary: string };
-  const entries = () => rows<Entry>(`select action, actor_email, target_id, summary from audit_entries where action like 'auth.2fa.%' order by at, id`);
-  const miaId = () => rows<{ id: string }>(`select id from users where email = '${mia.email}'`)[0]!.id;
+  const entries = async () =>
+    await rows<Entry>(`select action, actor_email, target_id, summary from audit_entries where action like 'auth.2fa.%' order by at, id`);
+  const miaId = async () => (await rows<{ id: string }>(`select id from users where email = '${mia.email}'`))[0]!.id;
 
   it('records turning it on and off, by the member, and an admin’s clear, by the admin; refusals record nothing, and no entry holds a secret or a code', async () => {
     const on = await turnOnTwoFactor(t.app, token, clock);
@@ -310,21 +312,21 @@ describe('the audit trail', () => {
     expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).status).toBe(200);
     const again = await turnOnTwoFactor(t.app, token, clock);
     const admin = (await signIn(ADMIN)).token as string;
-    expect((await callJson(t.app, 'DELETE', `/api/admin/users/${miaId()}/2fa`, undefined, admin)).status).toBe(200);
-    expect((await callJson(t.app, 'DELETE', `/api/admin/users/${miaId()}/2fa`, undefined, admin)).status).toBe(400);
+    expect((await callJson(t.app, 'DELETE', `/api/admin/users/${await miaId()}/2fa`, undefined, admin)).status).toBe(200);
+    expect((await callJson(t.app, 'DELETE', `/api/admin/users/${await miaId()}/2fa`, undefined, admin)).status).toBe(400);
 
-    expect(entries()).toEqual([
-      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned on two-factor sign-in` },
-      { action: 'auth.2fa.disable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned off two-factor sign-in` },
-      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: miaId(), summary: `${mia.email} turned on two-factor sign-in` },
+    expect(await entries()).toEqual([
+      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: await miaId(), summary: `${mia.email} turned on two-factor sign-in` },
+      { action: 'auth.2fa.disable', actor_email: mia.email, target_id: await miaId(), summary: `${mia.email} turned off two-factor sign-in` },
+      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: await miaId(), summary: `${mia.email} turned on two-factor sign-in` },
       {
         action: 'auth.2fa.disable',
         actor_email: ADMIN.email,
-        target_id: miaId(),
+        target_id: await miaId(),
         summary: `cleared the two-factor sign-in of ${mia.email} and ended their sessions`,
       },
     ]);
-    const stored = JSON.stringify(rows('select * from audit_entries'));
+    const stored = JSON.stringify(await rows('select * from audit_entries'));
     for (const secret of [on.secret, again.secret, ...on.recoveryCodes, ...again.recoveryCodes]) expect(stored).not.toContain(secret);
   });
 });

@@ -1,10 +1,11 @@
 // The HTTP shell around the procedures: health, headers, 404s, the SPA fallback, hidden 5xx.
-import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dialect, sqlRun, withAppDatabase } from '../../tests/support/test-database';
 import { compressClient } from '../../scripts/compress-client.mjs';
 import { callJson, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
 import { buildApp } from '../app';
@@ -151,16 +152,18 @@ describe('the HTTP shell', () => {
 
   it('answers an unexpected failure with a bare 500: no SQL, stack or path', async () => {
     t = await createTestApp();
-    const db = new Database(path.join(t.dataDir, 'app.db'));
-    db.exec('drop table password_resets; drop table users');
-    db.close();
+    await withAppDatabase(t.config, async (db) => {
+      await sqlRun(db, sql`drop table password_resets`);
+      // PostgreSQL drops the foreign keys of the other tables only when told to.
+      await sqlRun(db, { sqlite: sql`drop table users`, postgres: sql`drop table users cascade` });
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'whatever' } });
     expect(res.statusCode).toBe(500);
     expect(res.body).toBe(JSON.stringify({ msg: 'Internal Server Error' }));
     const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
     expect(forgot.statusCode).toBe(500);
     expect(forgot.json()).toEqual({ message: 'Internal Server Error' });
-    expect(t.logs.text).toContain('no such table');
+    expect(t.logs.text).toContain(dialect === 'sqlite' ? 'no such table' : 'relation \\"users\\" does not exist');
   });
 
   it('keeps member data out of caches (no-store) while the public slider data keeps its ETag', async () => {
@@ -183,12 +186,16 @@ describe('the HTTP shell', () => {
   });
 
   it('creates DATA_DIR readable by the site’s user only (0700) and app.db 0600', async () => {
+    t = await createTestApp();
     const parent = mkdtempSync(path.join(tmpdir(), 'qc-modes-'));
     const dataDir = path.join(parent, 'site');
-    const app = await buildApp(parseConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' }), { clientDir: undefined });
+    const app = await buildApp(parseConfig({ ...t.databaseEnv, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' }), {
+      clientDir: undefined,
+    });
     try {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-      expect(statSync(path.join(dataDir, 'app.db')).mode & 0o777).toBe(0o600);
+      // On PostgreSQL the data is in the database server's own files.
+      if (dialect === 'sqlite') expect(statSync(path.join(dataDir, 'app.db')).mode & 0o777).toBe(0o600);
     } finally {
       await app.close();
       rmSync(parent, { recursive: true, force: true });

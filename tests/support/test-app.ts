@@ -6,8 +6,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { parseConfig, type AppConfig } from '../../server/config';
+import { dialect } from '../../server/db/dialect';
 import { SmtpCatcher } from './smtp-catcher';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long';
@@ -28,14 +30,45 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   dataDir: string;
+  /** The environment that points a config at this app's database (empty on SQLite: DATA_DIR does). */
+  databaseEnv: Record<string, string>;
   logs: LogCapture;
   smtp: SmtpCatcher | undefined;
   close(): Promise<void>;
 }
 
+/** Runs one statement on the throwaway PostgreSQL's maintenance database. */
+async function onPostgresServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${inject('postgres').server}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh copy of the migrated template database: on SQLite a file in `dataDir`, on PostgreSQL
+ * (the postgres project) a database of its own; the environment that points the app at it, and
+ * what removes it.
+ */
+async function freshDatabase(dataDir: string): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    copyFileSync(inject('templateDb'), path.join(dataDir, 'app.db'));
+    return { env: {}, remove: () => Promise.resolve() };
+  }
+  const name = `test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`;
+  await onPostgresServer(`create database "${name}" template "${inject('postgres').template}"`);
+  return {
+    env: { DATABASE_URL: `${inject('postgres').server}/${name}` },
+    remove: () => onPostgresServer(`drop database "${name}" with (force)`),
+  };
+}
+
 export async function createTestApp(options: { env?: Record<string, string>; smtp?: boolean; build?: BuildOptions } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qc-test-'));
-  copyFileSync(inject('templateDb'), path.join(dataDir, 'app.db'));
+  const database = await freshDatabase(dataDir);
   const smtp = options.smtp ? new SmtpCatcher() : undefined;
   const smtpUrl = smtp ? await smtp.start() : undefined;
   const config = parseConfig({
@@ -43,6 +76,7 @@ export async function createTestApp(options: { env?: Record<string, string>; smt
     JWT_SECRET: TEST_JWT_SECRET,
     APP_URL: TEST_APP_URL,
     LOG_LEVEL: 'info',
+    ...database.env,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     ...options.env,
   });
@@ -52,11 +86,13 @@ export async function createTestApp(options: { env?: Record<string, string>; smt
     app,
     config,
     dataDir,
+    databaseEnv: database.env,
     logs,
     smtp,
     async close() {
       await app.close();
       await smtp?.stop();
+      await database.remove();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

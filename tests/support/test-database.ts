@@ -22,3 +22,13 @@ export async function sqlRun(db: Db, query: SQL | Record<typeof dialect, SQL>): 
   if (dialect === 'sqlite') db.run(statement);
   else await (db as unknown as NodePgDatabase).execute(statement);
 }
+
+/** Opens the app's database beside it for `fn`, for arranging what no route can, and closes it. */
+export async function withAppDatabase<T>(config: AppConfig, fn: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openAppDatabase(config);
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,69 @@
+// A throwaway PostgreSQL (Debian's `postgresql` package) in a temporary folder, on a free port of
+// loopback, for the tests that run the site on PostgreSQL. initdb and pg_ctl refuse to run as root,
+// so as root the server runs as the package's `postgres` user. `.ci/run` installs the package.
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../scripts/server-process';
+
+export interface PostgresServer {
+  /** A connection string to an empty database of its own (`createDatabase` makes more). */
+  url: string;
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The folder of initdb and pg_ctl: on PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
+function binFolder(): string {
+  const debian = '/usr/lib/postgresql';
+  const versions = existsSync(debian) ? readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) if (existsSync(path.join(debian, version, 'bin', 'pg_ctl'))) return path.join(debian, version, 'bin');
+  throw new Error("PostgreSQL's initdb and pg_ctl were not found: install Debian's postgresql package (apt-get install postgresql)");
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = binFolder();
+  const dir = mkdtempSync(path.join(tmpdir(), 'qc-postgres-'));
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const run = (program: string, args: string[]) =>
+    execFileSync(asRoot ? 'runuser' : path.join(bin, program), asRoot ? ['-u', 'postgres', '--', path.join(bin, program), ...args] : args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  // Durability is of no use to a database that is deleted after the tests.
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  try {
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+    run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start']);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    const output = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${output}`);
+  }
+  const admin = `postgres://postgres@127.0.0.1:${port}`;
+  const createDatabase = async (name: string) => {
+    const client = new pg.Client({ connectionString: `${admin}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`create database "${name.replaceAll('"', '')}"`);
+    } finally {
+      await client.end();
+    }
+    return `${admin}/${name}`;
+  };
+  return {
+    url: await createDatabase('site'),
+    createDatabase,
+    stop: async () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
