@@ -1,6 +1,6 @@
 // CONTRACT §2 "Auth" through the REST façade, against a real database, argon2 and SMTP server.
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows, withAppDatabase } from '../../tests/support/test-database';
+import { sqlRows, sqlRun, withAppDatabase } from '../../tests/support/test-database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { resetTokenFrom } from '../../tests/support/smtp-catcher';
@@ -29,8 +29,9 @@ function decodePayload(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { user: { id: string; role: string } };
 }
 
-/** Raw SQL on a second connection to the app's own database, for arranging what no route can (time passing). */
-const withDb = <T>(query: SQL) => withAppDatabase(t.config, (db) => sqlRows<T>(db, query));
+// Raw SQL on a second connection to the app's own database, for arranging what no route can (time passing).
+const rowsOf = <T>(query: SQL) => withAppDatabase(t.config, (db) => sqlRows<T>(db, query));
+const run = (statement: SQL) => withAppDatabase(t.config, (db) => sqlRun(db, statement));
 
 async function requestReset(email: string) {
   const before = t.smtp!.mails.length;
@@ -102,7 +103,7 @@ describe('login', () => {
   it('answers an unknown email, a wrong password and a suspended account with the same 401 body', async () => {
     await register();
     await register({ name: 'Sue', email: 'sue@example.com', password: 'sue password' });
-    await withDb(sql`update users set status = 'suspended' where email = 'sue@example.com'`);
+    await run(sql`update users set status = 'suspended' where email = 'sue@example.com'`);
 
     const unknown = await login('nobody@example.com', ann.password);
     const wrong = await login(ann.email, 'wrong password');
@@ -171,7 +172,7 @@ describe('forgot and reset password', () => {
   it('stores only the SHA-256 of the token', async () => {
     await register();
     const token = await requestReset(ann.email);
-    const stored = await withDb<{ token_hash: string }>(sql`select token_hash from password_resets`);
+    const stored = await rowsOf<{ token_hash: string }>(sql`select token_hash from password_resets`);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
     expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -212,7 +213,7 @@ describe('forgot and reset password', () => {
   it('refuses a token older than 60 minutes', async () => {
     await register();
     const token = await requestReset(ann.email);
-    await withDb(sql`update password_resets set expires_at = ${Date.now() - 1}`);
+    await run(sql`update password_resets set expires_at = ${Date.now() - 1}`);
     const res = await callJson(t.app, 'PUT', `/api/auth/reset-password/${token}`, { password: 'too late now' });
     expect(res.status).toBe(400);
     expect((await login(ann.email, ann.password)).status).toBe(200);
