@@ -5,6 +5,6 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
-export const dialectOfUrl = (url: string | undefined): Dialect => (url && isPostgresUrl(url) ? 'postgres' : 'sqlite');
+const url = process.env.DATABASE_URL;
 
-export const dialect: Dialect = dialectOfUrl(process.env.DATABASE_URL);
+export const dialect: Dialect = url && isPostgresUrl(url) ? 'postgres' : 'sqlite';

@@ -2,12 +2,12 @@
 // SQLite tables; pg-schema.ts declares every column with the same name, nullability and JS type,
 // and db-schemas.test.ts holds the two to that, so the type is true of either.
 import { dialect } from './dialect';
-import * as pgSchema from './pg-schema';
-import * as sqliteSchema from './sqlite-schema';
+import type * as sqliteSchema from './sqlite-schema';
 
 export type Schema = typeof sqliteSchema;
 
-export const schema = (dialect === 'postgres' ? pgSchema : sqliteSchema) as unknown as Schema;
+// Only this dialect's schema is loaded: an SQLite site does not evaluate Drizzle's pg-core at start.
+export const schema = (dialect === 'postgres' ? await import('./pg-schema') : await import('./sqlite-schema')) as unknown as Schema;
 
 export const {
   users,

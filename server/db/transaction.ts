@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { dialect } from './dialect';
+import { lostRace } from './errors';
 
 export class TransactionWaitedError extends Error {
   override name = 'TransactionWaitedError';
@@ -48,16 +49,8 @@ async function nested<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   }
 }
 
-// serialization_failure and deadlock_detected: the transaction lost a race and was rolled back;
-// run again, it reads what the winner wrote.
-const RACE_LOST = new Set(['40001', '40P01']);
+// How many times a transaction that keeps losing races is tried before its error is the answer.
 const ATTEMPTS = 10;
-
-function lostRace(error: unknown): boolean {
-  // Drizzle wraps the driver's error; the driver's is then its cause.
-  for (let e = error; e instanceof Error; e = e.cause) if (RACE_LOST.has((e as { code?: string }).code ?? '')) return true;
-  return false;
-}
 
 async function onPostgres<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   // Drizzle's PostgreSQL transaction already nests as a savepoint when begun on a transaction.
