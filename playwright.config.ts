@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+import type { SharedDatabase } from './tests/scale/two-processes';
 
-export default defineConfig({
+export default defineConfig<object, { database: SharedDatabase }>({
   // e2e: the site in a real browser. scale: one site served by two processes sharing a database and
-  // a redis-server (CONTRACT §3 "Past one machine"), checked from outside over HTTP.
+  // a redis-server (CONTRACT §3 "Past one machine"), checked from outside over HTTP: once sharing an
+  // SQLite file, once a throwaway PostgreSQL, into which db:copy also moves an SQLite install.
   projects: [
     { name: 'e2e', testDir: 'tests/e2e' },
-    { name: 'scale', testDir: 'tests/scale' },
+    { name: 'scale', testDir: 'tests/scale', testMatch: 'one-site.spec.ts', use: { database: 'sqlite' } },
+    { name: 'scale-postgres', testDir: 'tests/scale', use: { database: 'postgres' } },
   ],
   // Each worker starts its own server, database and SMTP catcher (tests/e2e/fixtures.ts).
   workers: 2,

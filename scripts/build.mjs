@@ -38,6 +38,7 @@ await esbuild({
   ...nodeBundle,
   entryPoints: {
     'scripts/admin-create': 'scripts/admin-create.ts',
+    'scripts/db-copy': 'scripts/db-copy.ts',
     'scripts/bench': 'scripts/bench/main.ts',
   },
   outdir: 'dist',

@@ -2,7 +2,7 @@
 // its cause.
 
 /** The error and its causes that carry a driver's error code. */
-function* driverErrors(error: unknown): Generator<Error & { code: string }> {
+export function* driverErrors(error: unknown): Generator<Error & { code: string }> {
   for (let e = error; e instanceof Error; e = e.cause) {
     if (typeof (e as { code?: unknown }).code === 'string') yield e as Error & { code: string };
   }

@@ -2,26 +2,16 @@
 // migrations of drizzle-pg/ applied at start. Loaded only on PostgreSQL, so an SQLite site never
 // loads the driver.
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgMigrationsDir } from '../paths';
 import type { Db } from './client';
 import { assertDialect } from './client';
+import { applyPostgresMigrations } from './postgres-migrations';
 import { schema } from './schema';
-
-// Any number of the site's processes may start at once on a new database: the first to take this
-// lock applies the migrations, the others then find nothing left to apply.
-const MIGRATION_LOCK = 7_202_611;
 
 async function applyMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      await migrate(drizzle(client), { migrationsFolder: pgMigrationsDir });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    }
+    await applyPostgresMigrations(client);
   } finally {
     client.release();
   }

@@ -2,13 +2,13 @@
 // media root behave as one site. Each check writes through process A and reads through process B.
 import { test as base, expect } from '@playwright/test';
 import sharp from 'sharp';
-import { startTwoProcessSite, type TwoProcessSite } from './two-processes';
+import { startTwoProcessSite, type SharedDatabase, type TwoProcessSite } from './two-processes';
 
-const test = base.extend<object, { site: TwoProcessSite }>({
+const test = base.extend<object, { database: SharedDatabase; site: TwoProcessSite }>({
+  database: ['sqlite', { option: true, scope: 'worker' }],
   site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const site = await startTwoProcessSite({ LOGINS_PER_MINUTE: '1000', REGISTRATIONS_PER_HOUR: '1000' });
+    async ({ database }, use) => {
+      const site = await startTwoProcessSite(database, { LOGINS_PER_MINUTE: '1000', REGISTRATIONS_PER_HOUR: '1000' });
       try {
         await use(site);
       } finally {
@@ -138,8 +138,8 @@ test("a playlist made active through A is in B's public slider data within one s
   });
 });
 
-test('the per-address sign-in limit counts the calls of both processes', async () => {
-  const site = await startTwoProcessSite({ LOGINS_PER_MINUTE: '4' });
+test('the per-address sign-in limit counts the calls of both processes', async ({ database }) => {
+  const site = await startTwoProcessSite(database, { LOGINS_PER_MINUTE: '4' });
   try {
     const answers = [];
     for (const base of [site.a.url, site.b.url, site.a.url, site.b.url, site.a.url]) {
@@ -151,8 +151,8 @@ test('the per-address sign-in limit counts the calls of both processes', async (
   }
 });
 
-test('killing A leaves B serving', async () => {
-  const site = await startTwoProcessSite();
+test('killing A leaves B serving', async ({ database }) => {
+  const site = await startTwoProcessSite(database);
   try {
     const member = await register(site.a.url);
     await site.a.crash();

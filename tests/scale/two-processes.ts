@@ -1,10 +1,15 @@
 // One site served by two processes (the built dist/server/main.js), as CONTRACT §3 "Past one
-// machine" runs it: one database, one throwaway redis-server, one JWT secret and one media root.
+// machine" runs it: one database (an SQLite file both open, or a throwaway PostgreSQL), one
+// throwaway redis-server, one JWT secret and one media root.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, tempDataDir, type ServerProcess } from '../../scripts/server-process';
+import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { startRedis, type RedisServer } from '../support/redis-server';
+
+/** What the processes share their data through: the scale project runs on each (playwright.config.ts). */
+export type SharedDatabase = 'sqlite' | 'postgres';
 
 export interface TwoProcessSite {
   a: ServerProcess;
@@ -15,22 +20,24 @@ export interface TwoProcessSite {
   stop(): Promise<void>;
 }
 
-export async function startTwoProcessSite(env: Record<string, string> = {}): Promise<TwoProcessSite> {
+export async function startTwoProcessSite(database: SharedDatabase, env: Record<string, string> = {}): Promise<TwoProcessSite> {
   const dataDir = tempDataDir();
   const mediaRoot = path.join(dataDir, 'media');
   mkdirSync(mediaRoot);
   const admin = { email: 'admin@example.com', password: 'admin password' };
   const output: string[] = [];
   let redis: RedisServer | undefined;
+  let postgres: PostgresServer | undefined;
   const servers: ServerProcess[] = [];
   const stop = async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    await redis?.stop();
+    await Promise.all([redis?.stop(), postgres?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    redis = await startRedis();
+    [redis, postgres] = await Promise.all([startRedis(), database === 'postgres' ? startPostgres() : undefined]);
     const shared = {
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       REDIS_URL: redis.url,
       JWT_SECRET: randomBytes(32).toString('base64url'),
       MEDIA_ROOT: mediaRoot,
@@ -39,7 +46,7 @@ export async function startTwoProcessSite(env: Record<string, string> = {}): Pro
       ADMIN_NAME: 'Ada Admin',
       ...env,
     };
-    // Started at the same moment on an empty install: both apply the migrations and seed the admin.
+    // Started at the same moment on an empty database: both apply the migrations and seed the admin.
     const started = await Promise.allSettled(
       ['A', 'B'].map((name) => startServer({ dataDir, env: shared, onOutput: (text) => output.push(`[${name}] ${text}`) })),
     );

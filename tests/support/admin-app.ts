@@ -14,9 +14,9 @@ export interface AdminApp {
   adminToken: string;
 }
 
-export async function startAdminApp(options: { env?: Record<string, string>; smtp?: boolean } = {}): Promise<AdminApp> {
+export async function startAdminApp(options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, 'smtp'> & { smtp?: boolean } = {}): Promise<AdminApp> {
   const env = { ADMIN_EMAIL: ROOT_ADMIN.email, ADMIN_PASSWORD: ROOT_ADMIN.password, ADMIN_NAME: ROOT_ADMIN.name, ...options.env };
-  const t = await createTestApp({ env, smtp: options.smtp ?? false });
+  const t = await createTestApp({ ...options, env, smtp: options.smtp ?? false });
   const db = await openAppDatabase(t.config);
   return { t, db, adminToken: await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password) };
 }

@@ -1,0 +1,183 @@
+// db:copy (CONTRACT §3 "Past one machine"): an SQLite install, seeded through the site's own routes
+// until every table holds rows, copied into an empty PostgreSQL database row for row; a target
+// with rows refused; a copy that fails halfway leaves nothing behind.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { getTableName, is } from 'drizzle-orm';
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
+import { startPostgres, type PostgresServer } from '../../tests/support/postgres-server';
+import { callJson } from '../../tests/support/test-app';
+import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
+import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
+import * as pgSchema from './pg-schema';
+import * as sqliteSchema from './sqlite-schema';
+
+const COPY_ORDER = [
+  'audit_entries',
+  'users',
+  'login_challenges',
+  'media_scans',
+  'password_resets',
+  'playlists',
+  'recovery_codes',
+  'revoked_tokens',
+  'slider_config',
+  'two_factor',
+  'user_search_grams',
+];
+
+let postgres: PostgresServer;
+let folder: string;
+/** The seeded install's database, closed: each test copies from it. */
+let install: string;
+let databases = 0;
+const emptyDatabase = () => postgres.createDatabase(`copy_${++databases}`);
+
+type TableKey = keyof typeof pgSchema & keyof typeof sqliteSchema;
+const tableNames = Object.entries(sqliteSchema).flatMap(([key, table]) => (is(table, SQLiteTable) ? [[key as TableKey, getTableName(table)] as const] : []));
+
+/** Every row of every table, as JSON, each table's rows sorted: what a copy must keep. */
+async function everyRow(read: (key: TableKey) => Promise<unknown[]>): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  for (const [key, name] of tableNames) rows[name] = (await read(key)).map((row) => JSON.stringify(row)).sort();
+  return rows;
+}
+
+const sqliteRows = (file: string) => {
+  const sqlite = new Database(file, { readonly: true });
+  const db = drizzleSqlite(sqlite);
+  return everyRow((key) =>
+    Promise.resolve(
+      db
+        .select()
+        .from(sqliteSchema[key] as SQLiteTable)
+        .all(),
+    ),
+  ).finally(() => sqlite.close());
+};
+
+async function postgresRows(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const db = drizzlePostgres(client);
+    return await everyRow((key) => db.select().from(pgSchema[key]));
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  folder = mkdtempSync(path.join(tmpdir(), 'qc-copy-'));
+  const clock = new TestClock();
+  const site = await startAdminApp({ smtp: true, build: { clock: clock.now } });
+  const { t, adminToken } = site;
+  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) => callJson(t.app, method, url, body, token);
+  try {
+    const member = { name: 'Zoë Ünal', email: 'zoe@example.com', password: 'member password' };
+    expect((await api('POST', '/api/auth/register', member, '')).status).toBe(201);
+    const memberToken = await signIn(t, member.email, member.password);
+    expect((await api('POST', '/api/auth/logout', undefined, memberToken)).status).toBe(200);
+    expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);
+    const twoFactor = { name: 'Tove Two', email: 'tove@example.com', password: 'tove password' };
+    const registered = await api('POST', '/api/auth/register', twoFactor, '');
+    await turnOnTwoFactor(t.app, registered.body.token as string, clock);
+    expect((await api('POST', '/api/auth/login', { email: twoFactor.email, password: twoFactor.password }, '')).body).toMatchObject({
+      twoFactorRequired: true,
+    });
+    const playlist = await api('POST', '/api/playlists', { name: 'Dawn', items: [{ type: 'image', url: '/media/image/dawn.png' }] });
+    expect(playlist.status).toBe(201);
+    const config = (await api('GET', '/api/slider/config')).body.data as object;
+    const playlistId = (playlist.body.data as { _id: string })._id;
+    expect((await api('PUT', '/api/slider/config', { ...config, activePlaylist: playlistId })).status).toBe(200);
+    expect((await api('POST', '/api/media/scan-files', {})).status).toBe(200);
+    if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
+    install = path.join(folder, 'app.db');
+    const source = new Database(t.config.database.file);
+    await source.backup(install);
+    source.close();
+  } finally {
+    await closeAdminApp(site);
+  }
+});
+
+afterAll(async () => {
+  await postgres?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('npm run db:copy', () => {
+  it('copies every row of every table of a seeded install into an empty PostgreSQL database', async () => {
+    const before = await sqliteRows(install);
+    // The seeding reached every table, so that none is copied only in theory.
+    for (const [name, rows] of Object.entries(before)) expect(rows.length, `rows seeded in ${name}`).toBeGreaterThan(0);
+
+    const target = await emptyDatabase();
+    const reported: Record<string, number> = {};
+    const copied = await copySqliteToPostgres(install, target, ({ table, rows }) => (reported[table] = rows));
+
+    expect(await postgresRows(target)).toEqual(before);
+    expect(Object.fromEntries(copied.map(({ table, rows }) => [table, rows]))).toEqual(
+      Object.fromEntries(Object.entries(before).map(([name, rows]) => [name, rows.length])),
+    );
+    expect(reported).toEqual(Object.fromEntries(copied.map(({ table, rows }) => [table, rows])));
+    // Tables by name, except that a user's rows come after the users (the foreign keys would refuse them otherwise).
+    expect(copied.map(({ table }) => table)).toEqual(COPY_ORDER);
+  });
+
+  it('refuses a target that already holds rows, and changes nothing in it', async () => {
+    const target = await emptyDatabase();
+    await copySqliteToPostgres(install, target);
+    const before = await postgresRows(target);
+    await expect(copySqliteToPostgres(install, target)).rejects.toThrow(
+      new CopyError(
+        `the PostgreSQL database ${target} is not empty` +
+          ` (it has rows in ${COPY_ORDER.join(', ')}): db:copy fills an empty database only, so that nothing in it is overwritten. Create a new database (createdb) and copy into that.`,
+      ),
+    );
+    expect(await postgresRows(target)).toEqual(before);
+  });
+
+  it('leaves the target empty when a row cannot be copied, and says which table and why', async () => {
+    // PostgreSQL's text cannot hold the character U+0000, which SQLite's can: the last table copied fails.
+    const broken = path.join(folder, 'broken.db');
+    copyFileSync(install, broken);
+    const sqlite = new Database(broken);
+    sqlite.prepare('update audit_entries set summary = ? where rowid = (select max(rowid) from audit_entries)').run('nul \u0000 here');
+    sqlite.close();
+    const target = await emptyDatabase();
+
+    const failure = await copySqliteToPostgres(broken, target).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CopyError);
+    expect((failure as Error).message).toMatch(
+      /^The copy failed at the table audit_entries, and nothing was written to the PostgreSQL database .*: invalid byte sequence for encoding "UTF8": 0x00$/,
+    );
+    expect((failure as Error).message).not.toContain('$argon2');
+    for (const [name, rows] of Object.entries(await postgresRows(target))) expect(rows, `rows left in ${name}`).toEqual([]);
+    // With the row mended, the same target takes the copy.
+    const mended = new Database(broken);
+    mended.prepare("update audit_entries set summary = 'mended' where summary like 'nul %'").run();
+    mended.close();
+    await copySqliteToPostgres(broken, target);
+    expect(await postgresRows(target)).toEqual(await sqliteRows(broken));
+  });
+
+  it('refuses a source that is not a site database, and an unreachable target, in words', async () => {
+    await expect(copySqliteToPostgres(path.join(folder, 'absent.db'), await emptyDatabase())).rejects.toThrow(/^No database at .*absent\.db: nothing to copy/);
+    const stranger = path.join(folder, 'stranger.db');
+    new Database(stranger).exec('create table notes (body text)').close();
+    await expect(copySqliteToPostgres(stranger, await emptyDatabase())).rejects.toThrow(`${stranger} is not the site's database (it has no migrations table)`);
+    const closedPort = 'postgres://postgres@127.0.0.1:1/nowhere';
+    await expect(copySqliteToPostgres(install, closedPort)).rejects.toThrow(
+      /^Cannot open the PostgreSQL database postgres:\/\/postgres@127\.0\.0\.1:1\/nowhere: connect ECONNREFUSED/,
+    );
+  });
+});
