@@ -205,6 +205,19 @@ describe('forgot and reset password', () => {
     expect((await login(ann.email, 'first new one')).status).toBe(200);
   });
 
+  it('takes a token once when two resets race with it (on PostgreSQL, on two connections)', async () => {
+    await register();
+    const token = await requestReset(ann.email);
+    const answers = await Promise.all(
+      ['first racer', 'second racer'].map((password) => callJson(t.app, 'PUT', `/api/auth/reset-password/${token}`, { password })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.status === 200 ? 'first racer' : 'second racer';
+    const loser = winner === 'first racer' ? 'second racer' : 'first racer';
+    expect((await login(ann.email, winner)).status).toBe(200);
+    expect((await login(ann.email, loser)).status).toBe(401);
+  });
+
   it('refuses a made-up token', async () => {
     const res = await callJson(t.app, 'PUT', '/api/auth/reset-password/made-up-token', { password: 'whatever1' });
     expect(res).toMatchObject({ status: 400, body: { message: MESSAGES.resetTokenInvalid } });

@@ -141,6 +141,18 @@ describe('playlists', () => {
     }
   });
 
+  it('never leaves activePlaylist naming a playlist deleted at the same moment (on PostgreSQL, on two connections)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const playlist = await createPlaylist({ name: `Racer ${round}`, items });
+      const activated = { ...(await config()), activePlaylist: playlist._id };
+      const [deleted, saved] = await Promise.all([api('DELETE', `/api/playlists/${playlist._id}`), api('PUT', '/api/slider/config', activated)]);
+      expect(deleted.status).toBe(200);
+      // Saved first, then deleted: cleared by the delete. Deleted first: the save is refused.
+      expect([200, 400]).toContain(saved.status);
+      expect((await config()).activePlaylist).toBe('');
+    }
+  });
+
   it('deleting the active playlist clears activePlaylist', async () => {
     const active = await createPlaylist({ name: 'Active', items });
     const other = await createPlaylist({ name: 'Other', items });
