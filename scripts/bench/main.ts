@@ -8,6 +8,7 @@ import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
 import { benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
+import { benchScale } from './scale';
 import { benchSliderPublic } from './slider-public';
 import { benchUsers } from './users';
 
@@ -22,6 +23,7 @@ const sections: Record<string, () => Promise<void>> = {
   'media-upload': benchMediaUpload,
   'media-library': benchMediaLibrary,
   'slider-public': benchSliderPublic,
+  scale: benchScale,
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 

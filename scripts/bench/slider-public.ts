@@ -89,7 +89,8 @@ export async function benchSliderPublic() {
   }
 }
 
-function writeFile(file: string) {
+/** A one-byte stand-in for a media file: the slider answers with names, never reads the bytes. */
+export function writeFile(file: string) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, 'x');
 }

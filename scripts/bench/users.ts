@@ -12,7 +12,8 @@ import { startServer, tempDataDir } from '../server-process';
 import { fmt, p95OfRuns, percentile } from './stats';
 
 const SAMPLES = 200;
-const QUERIES: Array<[string, string]> = [
+/** The list's cases: the default page, a sort, a long and a short search, a deep page. */
+export const USER_LIST_QUERIES: Array<[string, string]> = [
   ['default page', ''],
   ['sort by name', 'sortBy=name&sortOrder=asc'],
   ['search "mart" (3+ letters)', 'search=mart'],
@@ -38,7 +39,7 @@ async function measure(dataDir: string, size: number) {
   try {
     const headers = await benchAdminHeaders(server.url);
     console.log(`\n### ${size.toLocaleString('en')} users (p95 of ${SAMPLES} sequential requests)`);
-    for (const [label, query] of QUERIES) {
+    for (const [label, query] of USER_LIST_QUERIES) {
       const url = `${server.url}/api/admin/users?${query}`;
       const check = await fetch(url, { headers });
       if (!check.ok) throw new Error(`${url}: ${check.status} ${await check.text()}`);

@@ -148,6 +148,9 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
     } finally {
       sqlite.exec('rollback');
     }
+    // Fresh statistics, as after any bulk load: the planner otherwise guesses at the new tables'
+    // sizes until autovacuum comes round, and a guess can mean a full scan per list page.
+    await client.query(`analyze ${pairs.map((pair) => `"${pair.name}"`).join(', ')}`);
     return copied;
   } finally {
     sqlite.close();

@@ -1,7 +1,7 @@
 // REDIS_URL (CONTRACT §3 "Past one machine"): what one process changes, the others answer within a
 // second. Two apps on one data folder and one throwaway redis-server stand for two processes.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startRedis, type RedisServer } from '../../tests/support/redis-server';
+import { startRedis, type RedisServer } from '../../scripts/redis-server';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 

@@ -2,7 +2,7 @@
 // and the Redis store on a throwaway redis-server. Real time, short windows.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from '../../tests/support/redis-server';
+import { startRedis, type RedisServer } from '../../scripts/redis-server';
 import type { CounterStore } from './counter-store';
 import { MemoryCounterStore } from './memory-counter-store';
 import { RedisCounterStore } from './redis-counter-store';

@@ -2,7 +2,7 @@
 // limit together, as two processes of one site must.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startRedis, type RedisServer } from '../../tests/support/redis-server';
+import { startRedis, type RedisServer } from '../../scripts/redis-server';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';

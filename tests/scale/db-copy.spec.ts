@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startServer, tempDataDir } from '../../scripts/server-process';
-import { startPostgres } from '../support/postgres-server';
+import { startPostgres } from '../../scripts/postgres-server';
 
 async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
   const response = await fetch(`${base}${url}`, {

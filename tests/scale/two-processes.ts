@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, tempDataDir, type ServerProcess } from '../../scripts/server-process';
-import { startPostgres, type PostgresServer } from '../support/postgres-server';
-import { startRedis, type RedisServer } from '../support/redis-server';
+import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
+import { startRedis, type RedisServer } from '../../scripts/redis-server';
 
 /** What the processes share their data through: the scale project runs on each (playwright.config.ts). */
 export type SharedDatabase = 'sqlite' | 'postgres';

@@ -5,7 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { pgMigrationsDir } from '../../server/paths';
-import { startPostgres } from './postgres-server';
+import { startPostgres } from '../../scripts/postgres-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,11 +1,11 @@
-// A throwaway redis-server (Debian's package) on a free port, in a temporary folder, for the tests
+// A throwaway redis-server (Debian's package) on a free port, in a temporary folder, for the tests and the scale bench
 // of what several processes share. `.ci/run` installs the package; so does the README's note.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/server-process';
+import { freePort } from './server-process';
 
 export interface RedisServer {
   url: string;

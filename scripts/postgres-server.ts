@@ -1,12 +1,12 @@
 // A throwaway PostgreSQL (Debian's `postgresql` package) in a temporary folder, on a free port of
-// loopback, for the tests that run the site on PostgreSQL. initdb and pg_ctl refuse to run as root,
+// loopback, for the tests and the scale bench that run the site on PostgreSQL. initdb and pg_ctl refuse to run as root,
 // so as root the server runs as the package's `postgres` user. `.ci/run` installs the package.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../scripts/server-process';
+import { freePort } from './server-process';
 
 export interface PostgresServer {
   /** A connection string to an empty database of its own (`createDatabase` makes more). */

@@ -1,0 +1,141 @@
+// Issue 10's figures (CONTRACT §3 "Past one machine"), on a throwaway PostgreSQL and redis-server:
+// - the admin's user list over REST at 100,000 and 1,000,000 users, on PostgreSQL beside SQLite
+//   (the same users: the SQLite install is seeded, then moved with db:copy, which is timed too);
+// - GET /api/slider/public and sign-in throughput with two processes of one site beside one
+//   process, alternating rounds in one run.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../server/db/client';
+import { copySqliteToPostgres } from '../../server/db/copy-to-postgres';
+import { startPostgres, type PostgresServer } from '../postgres-server';
+import { startRedis } from '../redis-server';
+import { startServer, tempDataDir, type ServerProcess } from '../server-process';
+import { activatePlaylist, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
+import { seedUsers } from './seed-users';
+import { writeFile } from './slider-public';
+import { fmt, median, p95OfRuns } from './stats';
+import { USER_LIST_QUERIES } from './users';
+
+const SAMPLES = 200;
+
+async function userListOnBothDatabases(postgres: PostgresServer) {
+  console.log(`\n### User list, PostgreSQL beside SQLite (REST p95 of ${SAMPLES} sequential requests; goal: PostgreSQL <= 10 ms at 1M)`);
+  const dataDir = tempDataDir();
+  const file = path.join(dataDir, 'app.db');
+  let seeded = 0;
+  try {
+    for (const size of [100_000, 1_000_000]) {
+      const handle = openDatabase(file);
+      seedUsers(handle.sqlite, size - seeded, seeded);
+      handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      handle.close();
+      seeded = size;
+      const url = await postgres.createDatabase(`users_${size}`);
+      const started = performance.now();
+      await copySqliteToPostgres(file, url);
+      console.log(`\n${size.toLocaleString('en')} users; db:copy moved them into PostgreSQL in ${fmt((performance.now() - started) / 1000)} s`);
+      const onSqlite = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
+      const onPostgres = await startServer({ env: { ...BENCH_ADMIN_ENV, DATABASE_URL: url } });
+      try {
+        const sites = [
+          { server: onSqlite, headers: await benchAdminHeaders(onSqlite.url) },
+          { server: onPostgres, headers: await benchAdminHeaders(onPostgres.url) },
+        ];
+        for (const [label, query] of USER_LIST_QUERIES) {
+          const p95s: number[] = [];
+          for (const { server, headers } of sites) {
+            const url = `${server.url}/api/admin/users?${query}`;
+            const check = await fetch(url, { headers });
+            if (!check.ok) throw new Error(`${url}: ${check.status} ${await check.text()}`);
+            p95s.push(await p95OfRuns(SAMPLES, async () => (await fetch(url, { headers })).arrayBuffer()));
+          }
+          console.log(`${label.padEnd(30)} SQLite ${fmt(p95s[0]!, 2).padStart(6)} ms   PostgreSQL ${fmt(p95s[1]!, 2).padStart(6)} ms`);
+        }
+      } finally {
+        await Promise.all([onSqlite.stop(), onPostgres.stop()]);
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Requests a second over `seconds`, `connections` spread evenly over the servers at once. */
+async function throughput(servers: ServerProcess[], route: string, connections: number, seconds: number, options: Partial<autocannon.Options> = {}) {
+  const results = await Promise.all(
+    servers.map((server) => autocannon({ url: `${server.url}${route}`, connections: connections / servers.length, duration: seconds, ...options })),
+  );
+  const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+  if (failed > 0) throw new Error(`${route}: ${failed} requests failed`);
+  return results.reduce((sum, result) => sum + result['2xx'], 0) / seconds;
+}
+
+/** Alternating rounds of one process and two; prints each round and the median ratio. */
+async function oneBesideTwo(label: string, rounds: number, measure: (servers: ServerProcess[]) => Promise<number>, a: ServerProcess, b: ServerProcess) {
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    one.push(await measure([a]));
+    two.push(await measure([a, b]));
+    console.log(`${label} round ${round + 1}: one process ${fmt(one.at(-1)!, 0)}/s, two ${fmt(two.at(-1)!, 0)}/s`);
+  }
+  console.log(`${label}: median ratio two / one ${fmt(median(two) / median(one), 2)}`);
+}
+
+async function twoProcessesBesideOne(postgres: PostgresServer) {
+  const logins = 16;
+  console.log(`\n### Two processes beside one (PostgreSQL + Redis; goal: sign-in >= 1.6x)`);
+  const dataDir = tempDataDir();
+  const mediaRoot = path.join(dataDir, 'media');
+  for (let i = 0; i < 30; i++) writeFile(path.join(mediaRoot, 'image', `landscape-${i}.jpg`));
+  const redis = await startRedis();
+  const env = {
+    ...BENCH_ADMIN_ENV,
+    DATABASE_URL: await postgres.createDatabase('two_processes'),
+    REDIS_URL: redis.url,
+    JWT_SECRET: 'bench-secret-that-is-at-least-32-bytes-long',
+    MEDIA_ROOT: mediaRoot,
+    LOGINS_PER_MINUTE: '1000000000',
+    REGISTRATIONS_PER_HOUR: '1000',
+  };
+  const a = await startServer({ env });
+  const b = await startServer({ env });
+  try {
+    const items = Array.from({ length: 12 }, (_, i) => ({ type: 'image', url: `/media/image/landscape-${i}.jpg` }));
+    await activatePlaylist(a.url, await benchAdminHeaders(a.url), items);
+    await oneBesideTwo('GET /api/slider/public (10 connections, 8 s)', 3, (servers) => throughput(servers, '/api/slider/public', 10, 8), a, b);
+
+    const accounts = Array.from({ length: logins }, (_, i) => ({ name: `Bench ${i}`, email: `bench${i}@example.com`, password: 'bench password' }));
+    for (const account of accounts) {
+      await fetch(`${a.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    }
+    let clients = 0;
+    const signIns = (servers: ServerProcess[]) =>
+      throughput(servers, '/api/auth/login', logins, 10, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // Each connection signs in to an account of its own, as members do.
+        setupClient: (client) => {
+          const { email, password } = accounts[clients++ % accounts.length]!;
+          client.setBody(JSON.stringify({ email, password }));
+        },
+      });
+    await oneBesideTwo(`POST /api/auth/login (${logins} connections, 10 s)`, 2, signIns, a, b);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    await redis.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchScale() {
+  console.log('\n## Past one machine: PostgreSQL beside SQLite, two processes beside one');
+  const postgres = await startPostgres();
+  try {
+    await userListOnBothDatabases(postgres);
+    await twoProcessesBesideOne(postgres);
+  } finally {
+    await postgres.stop();
+  }
+}
