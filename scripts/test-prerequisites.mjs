@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// Debian keeps initdb and pg_ctl off PATH, in /usr/lib/postgresql/<version>/bin (tests/support/postgres-server.ts).
+// Debian keeps initdb and pg_ctl off PATH, in /usr/lib/postgresql/<version>/bin (scripts/postgres-server.ts).
 const hasPostgres = () =>
   existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
 

@@ -11,6 +11,7 @@ import { copySqliteToPostgres } from '../../server/db/copy-to-postgres';
 import { startPostgres, type PostgresServer } from '../postgres-server';
 import { startRedis } from '../redis-server';
 import { startServer, tempDataDir, type ServerProcess } from '../server-process';
+import { bareVerifyRate } from './auth';
 import { activatePlaylist, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { seedUsers } from './seed-users';
 import { writeFile } from './slider-public';
@@ -122,6 +123,9 @@ async function twoProcessesBesideOne(postgres: PostgresServer) {
         },
       });
     await oneBesideTwo(`POST /api/auth/login (${logins} connections, 10 s)`, 2, signIns, a, b);
+    // One process already verifies on every core (argon2 runs on libuv's thread pool): a second
+    // process can add throughput only where there are cores the first leaves idle.
+    console.log(`bare argon2.verify in one process, 16 at once: ${fmt(await bareVerifyRate(), 0)}/s, this machine's ceiling for sign-ins`);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
