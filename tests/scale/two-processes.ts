@@ -35,7 +35,9 @@ export async function startTwoProcessSite(database: SharedDatabase, env: Record<
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    [redis, postgres] = await Promise.all([startRedis(), database === 'postgres' ? startPostgres() : undefined]);
+    // One after the other, so that a failure to start the second never leaves the first running unseen.
+    redis = await startRedis();
+    if (database === 'postgres') postgres = await startPostgres();
     const shared = {
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       REDIS_URL: redis.url,
