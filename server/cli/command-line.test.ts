@@ -23,10 +23,24 @@ describe('the quantum-site command line', () => {
     });
     expect(parseCommandLine(['backup', 'copy.db'])).toEqual({ kind: 'backup', file: 'copy.db', data: undefined });
     expect(parseCommandLine(['backup', '--data', 'd', '--', '-odd-name.db'])).toEqual({ kind: 'backup', file: '-odd-name.db', data: 'd' });
+    expect(parseCommandLine(['db', 'copy', '--to', 'postgresql://u:p@db.example.org:5432/site', '--data', 'd'])).toEqual({
+      kind: 'db copy',
+      to: 'postgresql://u:p@db.example.org:5432/site',
+      data: 'd',
+    });
   });
 
   it('answers --help from every command and --version from the top', () => {
-    for (const args of [['--help'], ['-h'], ['start', '--help'], ['admin', '--help'], ['admin', 'create', '-h'], ['backup', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['-h'],
+      ['start', '--help'],
+      ['admin', '--help'],
+      ['admin', 'create', '-h'],
+      ['backup', '--help'],
+      ['db', '--help'],
+      ['db', 'copy', '-h'],
+    ]) {
       expect(parseCommandLine(args), args.join(' ')).toEqual({ kind: 'help' });
     }
     expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' });
@@ -53,6 +67,11 @@ describe('the quantum-site command line', () => {
       [['backup'], /backup needs the FILE to write/],
       [['backup', 'a.db', 'b.db'], /backup takes one FILE/],
       [['backup', 'a.db', '--port', '1'], /Unknown option '--port'/],
+      [['db'], /db needs a command: db copy/],
+      [['db', 'move'], /unknown command: db move/],
+      [['db', 'copy'], /db copy needs --to/],
+      [['db', 'copy', '--to', 'mysql://db.example.org/site'], /--to must be a PostgreSQL URL/],
+      [['db', 'copy', '--to', 'postgres://h/site', 'extra'], /Unexpected argument 'extra'/],
     ];
     for (const [args, message] of refusals) {
       expect(() => parseCommandLine(args), args.join(' ')).toThrow(UsageError);

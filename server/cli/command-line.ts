@@ -1,6 +1,10 @@
 // The arguments of `quantum-site`, read by node:util's parseArgs into one command. Anything it
 // cannot read is a UsageError: the command prints the usage and exits 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isPostgresUrl } from '../db/dialect';
+
+/** Whether `url` can be the target of `db copy`; anything else is a usage error. */
+export const isPostgresTarget = (url: string) => isPostgresUrl(url) && URL.canParse(url);
 
 export const DEFAULT_DATA_DIR = './quantum-site-data';
 
@@ -18,6 +22,9 @@ Commands:
   backup FILE [--data DIR]
       Copy the database to the new file FILE: an online, consistent copy, safe while the
       site runs. Media and the signing key are plain files in the data folder: copy them too.
+  db copy --to postgres://USER:PASSWORD@HOST:5432/DATABASE [--data DIR]
+      Copy the SQLite database into an empty PostgreSQL database, all or nothing; stop the
+      site first. Then start it with DATABASE_URL set to that database.
 
 Options:
   -h, --help       Print this help.
@@ -39,7 +46,8 @@ export type Command =
   | { kind: 'version' }
   | ({ kind: 'start'; port: string | undefined; host: string | undefined } & Locations)
   | ({ kind: 'admin create'; email: string; name: string | undefined } & Locations)
-  | ({ kind: 'backup'; file: string } & Locations);
+  | ({ kind: 'backup'; file: string } & Locations)
+  | ({ kind: 'db copy'; to: string } & Locations);
 
 const help = { type: 'boolean', short: 'h' } as const;
 const data = { type: 'string' } as const;
@@ -87,11 +95,26 @@ function backup(args: string[]): Command {
   return { kind: 'backup', file, data: nonEmpty('--data', values.data) };
 }
 
+function dbCopy(args: string[]): Command {
+  const { values } = parse(args, { help, data, to: { type: 'string' } });
+  if (values.help) return { kind: 'help' };
+  const to = nonEmpty('--to', values.to);
+  if (to === undefined) throw new UsageError('db copy needs --to, the PostgreSQL database to copy into');
+  if (!isPostgresTarget(to)) throw new UsageError('--to must be a PostgreSQL URL (postgres://…)');
+  return { kind: 'db copy', to, data: nonEmpty('--data', values.data) };
+}
+
 export function parseCommandLine(args: string[]): Command {
   const [word, ...rest] = args;
   if (word === undefined || word.startsWith('-')) return start(args, true);
   if (word === 'start') return start(rest, false);
   if (word === 'backup') return backup(rest);
+  if (word === 'db') {
+    const [action, ...options] = rest;
+    if (action === 'copy') return dbCopy(options);
+    if (action === '--help' || action === '-h') return { kind: 'help' };
+    throw new UsageError(action === undefined || action.startsWith('-') ? 'db needs a command: db copy' : `unknown command: db ${action}`);
+  }
   if (word === 'admin') {
     const [action, ...options] = rest;
     if (action === 'create') return adminCreate(options);

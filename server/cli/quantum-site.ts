@@ -62,6 +62,9 @@ else {
     const adminCommand = `quantum-site admin create --data ${shellWord(path.resolve(env.DATA_DIR))} --email you@example.com --name "Your Name"`;
     const { serve } = await import('../serve');
     await serve(env, { adminCommand });
+  } else if (command.kind === 'db copy') {
+    const { copyFromCommandLine } = await import('./db-copy');
+    await copyFromCommandLine({ to: command.to }, env);
   } else if (command.kind === 'admin create') {
     const { createAdminFromCommandLine } = await import('./admin-create');
     await createAdminFromCommandLine(command, env);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
+import { startPostgres } from '../../scripts/postgres-server';
 import { freePort, startServer, type ServerProcess } from '../../scripts/server-process';
 
 interface Run {
@@ -227,6 +228,24 @@ test('backup copies the database while registrations are being written, and the 
   expect(refused.status).toBe(1);
   expect(refused.stderr).toContain('already exists');
   expect(fileHash(kept)).toBe(before);
+});
+
+test('db copy moves the install into an empty PostgreSQL database, and refuses to copy into it twice', async () => {
+  const postgres = await startPostgres();
+  try {
+    const database = new Database(path.join(dataDir, 'app.db'), { readonly: true, fileMustExist: true });
+    const users = (database.prepare('select count(*) as n from users').get() as { n: number }).n;
+    database.close();
+    const copy = await quantumSite(['db', 'copy', '--to', postgres.url, '--data', dataDir]);
+    expect(copy.stderr).toBe('');
+    expect(copy.status).toBe(0);
+    expect(copy.stdout).toContain(`  users: ${users.toLocaleString('en')} rows\n`);
+    const again = await quantumSite(['db', 'copy', '--to', postgres.url, '--data', dataDir]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('is not empty');
+  } finally {
+    await postgres.stop();
+  }
 });
 
 test('backup on PostgreSQL names pg_dump and exits non-zero', async () => {

@@ -1,0 +1,36 @@
+// Copies the configured SQLite install into an empty PostgreSQL database from the command line,
+// for both `npm run db:copy` and `quantum-site db copy` (CONTRACT §3 "Past one machine").
+import { ConfigError, describeDatabase, parseConfig } from '../config';
+import { copySqliteToPostgres, CopyError } from '../db/copy-to-postgres';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The SQLite file to copy: `from`, else the database the environment names (DATABASE_URL=file:…, else DATA_DIR). */
+function sourceFile(from: string | undefined, env: Record<string, string | undefined>): string {
+  if (from) return from;
+  let database;
+  try {
+    database = parseConfig({ ...env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }).database;
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (database.dialect === 'postgres') fail(`DATABASE_URL is ${describeDatabase(database)}, not an SQLite install: name the SQLite file to copy`);
+  return database.file;
+}
+
+/** Copies, printing each table's rows; exits 1 with the reason when the copy is refused or fails. */
+export async function copyFromCommandLine(args: { to: string; from?: string | undefined }, env: Record<string, string | undefined>): Promise<void> {
+  const from = sourceFile(args.from, env);
+  console.log(`Copying ${from} into ${describeDatabase({ dialect: 'postgres', url: args.to })} …`);
+  try {
+    await copySqliteToPostgres(from, args.to, ({ table, rows }) => console.log(`  ${table}: ${rows.toLocaleString('en')} rows`));
+  } catch (error) {
+    if (error instanceof CopyError) fail(error.message);
+    throw error;
+  }
+  console.log('Done. Start the site with DATABASE_URL set to that database (and the same DATA_DIR, for the media and the signing key).');
+}
