@@ -1,23 +1,13 @@
 // Copies the configured SQLite install into an empty PostgreSQL database from the command line,
 // for both `npm run db:copy` and `quantum-site db copy` (CONTRACT §3 "Past one machine").
-import { ConfigError, describeDatabase, parseConfig } from '../config';
+import { describeDatabase } from '../config';
 import { copySqliteToPostgres, CopyError } from '../db/copy-to-postgres';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { configuredDatabase, fail } from './configured-database';
 
 /** The SQLite file to copy: `from`, else the database the environment names (DATABASE_URL=file:…, else DATA_DIR). */
 function sourceFile(from: string | undefined, env: Record<string, string | undefined>): string {
   if (from) return from;
-  let database;
-  try {
-    database = parseConfig({ ...env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }).database;
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const database = configuredDatabase(env);
   if (database.dialect === 'postgres') fail(`DATABASE_URL is ${describeDatabase(database)}, not an SQLite install: name the SQLite file to copy`);
   return database.file;
 }

@@ -12,22 +12,12 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 async function backup(command: Extract<Command, { kind: 'backup' }>, env: Record<string, string | undefined>) {
-  const [{ ConfigError, parseConfig }, { backupDatabase, BackupError }] = await Promise.all([import('../config'), import('./backup')]);
-  let database;
-  try {
-    database = parseConfig({ ...env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }).database;
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const [{ configuredDatabase, fail }, { backupDatabase, BackupError }] = await Promise.all([import('./configured-database'), import('./backup')]);
+  const database = configuredDatabase(env);
   if (database.dialect === 'postgres') {
-    fail(
+    // `return`: a function taken from a dynamic import does not end the flow for the type checker.
+    return fail(
       'DATABASE_URL is a PostgreSQL database: back it up with pg_dump, for example\n' +
         `  pg_dump --format=custom --file ${shellWord(command.file)} "$DATABASE_URL"\n` +
         'quantum-site backup copies SQLite databases only.',
