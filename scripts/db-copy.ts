@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPostgresTarget } from '../server/cli/command-line';
 import { copyFromCommandLine } from '../server/cli/db-copy';
+import { isPostgresConnectionUrl } from '../server/db/dialect';
 
 const USAGE = 'Usage: npm run db:copy -- --to postgres://user:password@host:5432/database [--from path/to/app.db]';
 
@@ -24,5 +24,5 @@ function readArgs() {
 }
 
 const values = readArgs();
-if (!values.to || !isPostgresTarget(values.to)) usageError('--to must be a PostgreSQL URL (postgres://…)');
+if (!values.to || !isPostgresConnectionUrl(values.to)) usageError('--to must be a PostgreSQL URL (postgres://…)');
 await copyFromCommandLine({ to: values.to, from: values.from && path.resolve(values.from) }, process.env);

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRPC_MAX_BATCH_DEFAULT } from '../shared/constants';
-import { isPostgresUrl } from './db/dialect';
+import { isPostgresConnectionUrl, isPostgresUrl } from './db/dialect';
 
 const optionalText = z
   .string()
@@ -53,7 +53,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.refine((v) => v === undefined || v.startsWith('file:') || (isPostgresUrl(v) && URL.canParse(v)), {
+  DATABASE_URL: optionalText.refine((v) => v === undefined || v.startsWith('file:') || isPostgresConnectionUrl(v), {
     message: 'must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DATABASE',
   }),
   MEDIA_ROOT: optionalText,

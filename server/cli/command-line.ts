@@ -1,10 +1,7 @@
 // The arguments of `quantum-site`, read by node:util's parseArgs into one command. Anything it
 // cannot read is a UsageError: the command prints the usage and exits 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isPostgresUrl } from '../db/dialect';
-
-/** Whether `url` can be the target of `db copy`; anything else is a usage error. */
-export const isPostgresTarget = (url: string) => isPostgresUrl(url) && URL.canParse(url);
+import { isPostgresConnectionUrl } from '../db/dialect';
 
 export const DEFAULT_DATA_DIR = './quantum-site-data';
 
@@ -100,7 +97,7 @@ function dbCopy(args: string[]): Command {
   if (values.help) return { kind: 'help' };
   const to = nonEmpty('--to', values.to);
   if (to === undefined) throw new UsageError('db copy needs --to, the PostgreSQL database to copy into');
-  if (!isPostgresTarget(to)) throw new UsageError('--to must be a PostgreSQL URL (postgres://…)');
+  if (!isPostgresConnectionUrl(to)) throw new UsageError('--to must be a PostgreSQL URL (postgres://…)');
   return { kind: 'db copy', to, data: nonEmpty('--data', values.data) };
 }
 

@@ -63,7 +63,7 @@ function tablePairs(): TablePair[] {
 
 /** Opens the source read-only, and checks it is a site database of this version's schema. */
 function openSource(file: string): Database.Database {
-  if (!existsSync(file)) throw new CopyError(`No database at ${file}: nothing to copy (is DATA_DIR, DATABASE_URL or --from the site's database?)`);
+  if (!existsSync(file)) throw new CopyError(`No database at ${file}: nothing to copy (is that where the site keeps its database?)`);
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };

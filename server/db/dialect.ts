@@ -5,6 +5,9 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
+/** A PostgreSQL URL the driver can read: what DATABASE_URL and db copy's --to accept. */
+export const isPostgresConnectionUrl = (url: string) => isPostgresUrl(url) && URL.canParse(url);
+
 const url = process.env.DATABASE_URL;
 
 export const dialect: Dialect = url && isPostgresUrl(url) ? 'postgres' : 'sqlite';
