@@ -64,7 +64,11 @@ export const mediaFileSchema = z.object({
   category: z.enum(MEDIA_CATEGORIES),
 }) satisfies z.ZodType<MediaFile>;
 
-export const mediaFilesAnswer = z.object({ files: z.array(mediaFileSchema) });
+export const mediaFilesAnswer = z.object({
+  files: z.array(mediaFileSchema),
+  total: count.describe('Files of the listing in all, on every page'),
+  nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page (and without limit)"),
+});
 
 export const mediaScanAnswer = z.object({
   timestamp,

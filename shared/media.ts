@@ -26,6 +26,9 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** The largest page of a library listing: the admin grids load theirs as they scroll. */
+export const MEDIA_PAGE_MAX = 1000;
+
 /** Spec §9: 200 MB per file. */
 export const MAX_UPLOAD_BYTES = 209_715_200;
 
@@ -83,6 +86,18 @@ const withVersion = (url: string, version: string | undefined) => (version ? `${
 /** Where a library file is served: `/media/{path}`, with `?v=` when a version is known. */
 export function mediaUrl(relative: string, version?: string): string {
   return withVersion(`/media/${encodedPath(relative)}`, version);
+}
+
+/** The library path a `/media/{path}` url names (any `?v=` aside), or null when it names none. */
+export function pathOfMediaUrl(url: string): string | null {
+  const prefix = '/media/';
+  if (!url.startsWith(prefix)) return null;
+  const encoded = url.slice(prefix.length).split('?')[0]!;
+  try {
+    return encoded.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
 }
 
 /** The small WebP thumbnail of a library image (admin grids): `/thumbs/{path}`. */

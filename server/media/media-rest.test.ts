@@ -80,9 +80,74 @@ describe('listing and scanning', () => {
         { path: 'image/trips/dusk.jpg', name: 'dusk.jpg', size: 4, category: 'image' },
         { path: 'video/sea.mp4', name: 'sea.mp4', size: MP4.length, category: 'video' },
       ],
+      total: 4,
+      nextCursor: null,
     });
     expect(((await api('GET', '/api/media/files/images')).body.files as unknown[]).length).toBe(2);
     expect(((await api('GET', '/api/media/files/videos')).body.files as Array<{ path: string }>).map((f) => f.path)).toEqual(['video/sea.mp4']);
+  });
+
+  it('pages a listing with limit and cursor: each page starts after the last one, the total counts them all', async () => {
+    const pages: unknown[] = [];
+    let cursor = '';
+    do {
+      const page = await api('GET', `/api/media/files?limit=3&cursor=${encodeURIComponent(cursor)}`);
+      expect(page.status).toBe(200);
+      expect(page.body.total).toBe(4);
+      pages.push((page.body.files as Array<{ path: string }>).map((f) => f.path));
+      cursor = page.body.nextCursor as string;
+    } while (cursor !== null);
+    expect(pages).toEqual([['audio/song.mp3', 'image/dawn.png', 'image/trips/dusk.jpg'], ['video/sea.mp4']]);
+    // A cursor need not be a file: the page starts after where it would sort.
+    const images = await api('GET', `/api/media/files/images?limit=1&cursor=${encodeURIComponent('image/e')}`);
+    expect(images.body).toMatchObject({ files: [{ path: 'image/trips/dusk.jpg' }], total: 2, nextCursor: null });
+    expect((await api('GET', '/api/media/files?limit=2&cursor=zzz')).body).toMatchObject({ files: [], total: 4, nextCursor: null });
+  });
+
+  it('refuses a limit that is not a whole number from 1 to 1000, and a cursor past 4096 characters', async () => {
+    for (const limit of ['0', '-1', '1.5', 'ten', '1001']) {
+      expect(await api('GET', `/api/media/files?limit=${limit}`), limit).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'limit must be a whole number from 1 to 1000' },
+      });
+    }
+    expect((await api('GET', `/api/media/files?cursor=${'a'.repeat(4097)}`)).body).toEqual({ success: false, message: 'cursor is too long' });
+  });
+
+  it('looks up which paths are library files, as the listing shows them (tRPC, for the items of a playlist)', async () => {
+    put('image/real/sun.png');
+    symlinkSync(path.join(media, 'image/real'), path.join(media, 'image/linked'));
+    symlinkSync(path.join(media, 'image/dawn.png'), path.join(media, 'image/alias.png'));
+    const paths = [
+      'image/dawn.png',
+      'image/dawn.png',
+      'image/trips/dusk.jpg',
+      'image/real/sun.png',
+      'image/linked/sun.png',
+      'image/alias.png',
+      'image/.secret.png',
+      'image/notes.txt',
+      'image/../video/sea.mp4',
+      'video/sea.mp4',
+      'video/gone.mp4',
+      'image/dawn.png/x.png',
+      'audio',
+      '',
+      'x\u0000.png',
+    ];
+    const input = encodeURIComponent(JSON.stringify({ paths }));
+    const res = await t.app.inject({ url: `/trpc/media.lookup?input=${input}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.files).toEqual([
+      { path: 'image/dawn.png', name: 'dawn.png', size: PNG.length, category: 'image' },
+      { path: 'image/real/sun.png', name: 'sun.png', size: PNG.length, category: 'image' },
+      { path: 'image/trips/dusk.jpg', name: 'dusk.jpg', size: 4, category: 'image' },
+      { path: 'video/sea.mp4', name: 'sea.mp4', size: MP4.length, category: 'video' },
+    ]);
+    const tooMany = encodeURIComponent(JSON.stringify({ paths: Array.from({ length: 1001 }, (_, i) => `image/${i}.png`) }));
+    const refused = await t.app.inject({ url: `/trpc/media.lookup?input=${tooMany}`, headers: { authorization: `Bearer ${token}` } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('At most 1000 paths at once');
   });
 
   it('takes a relative base path inside MEDIA_ROOT and refuses one outside with 400', async () => {
@@ -606,6 +671,8 @@ describe('thumbnails', () => {
     expect((await api('GET', '/api/media/files')).body).toEqual({
       success: true,
       files: [{ path: 'audio/song.mp3', name: 'song.mp3', size: 6, category: 'audio' }],
+      total: 1,
+      nextCursor: null,
     });
     expect((await api('POST', '/api/media/scan-files', {})).body).toMatchObject({ discoveries: { total: 1, images: 0, videos: 0, audio: 1 } });
     expect((await t.app.inject('/api/slider/public')).json().data).toMatchObject({ images: [], videos: [] });

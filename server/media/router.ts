@@ -1,11 +1,12 @@
-// The media library's procedures (CONTRACT "Media (admin)"): list, scan, last scan, delete.
+// The media library's procedures (CONTRACT "Media (admin)"): list (paged or whole), look up, scan,
+// last scan, delete.
 // Upload and /media serving stream, so they are routes of their own (upload-route.ts, serve-route.ts).
 import { unlink } from 'node:fs/promises';
-import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
+import { mediaDeleteInput, mediaListInput, mediaLookupInput, mediaScanInput } from '../../shared/media-schemas';
 import { recordAudit } from '../audit/record';
 import { commitThenPublish } from '../events/after-commit';
 import { adminProcedure, router } from '../trpc/init';
-import { libraryEntries, listLibrary } from './library';
+import { findLibraryFiles, libraryEntries, listLibrary } from './library';
 import { recordLibraryChange } from './library-changes';
 import { basePathFor } from './base-path';
 import { deletedSummary, mediaTarget, scannedSummary } from './media-audit';
@@ -15,7 +16,11 @@ import { lastScan, saveScan } from './scans';
 export const mediaRouter = router({
   files: adminProcedure.input(mediaListInput).query(async ({ ctx, input }) => {
     const base = await basePathFor(ctx.deps, input.basePath);
-    return { files: await listLibrary(base, input.category ? [input.category] : undefined) };
+    return listLibrary(base, input.category ? [input.category] : undefined, input);
+  }),
+
+  lookup: adminProcedure.input(mediaLookupInput).query(async ({ ctx, input }) => {
+    return { files: await findLibraryFiles(await basePathFor(ctx.deps, input.basePath), input.paths) };
   }),
 
   scan: adminProcedure.input(mediaScanInput).mutation(async ({ ctx, input }) => {

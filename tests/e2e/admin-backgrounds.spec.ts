@@ -4,13 +4,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, uniqueStem, type Site } from './fixtures';
+import { adminToken, readConfig, writeConfig, type Config } from './admin-api';
 import { openAdminSection, watchConsole } from './page-helpers';
-
-async function adminToken(request: APIRequestContext, site: Site): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email: site.admin.email, password: site.admin.password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** Uploads real PNGs (one colour each) into the configured base path; returns their stored paths. */
 async function uploadImages(request: APIRequestContext, token: string, images: { name: string; colour: string }[]): Promise<string[]> {
@@ -28,19 +23,6 @@ async function uploadImages(request: APIRequestContext, token: string, images: {
   const { uploadedCount, files } = (await response.json()) as { uploadedCount: number; files: { path: string }[] };
   expect(uploadedCount).toBe(images.length);
   return files.map((file) => file.path);
-}
-
-type Config = Record<string, unknown>;
-
-async function readConfig(request: APIRequestContext, token: string): Promise<Config> {
-  const response = await request.get('/api/slider/config', { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: Config }).data;
-}
-
-async function writeConfig(request: APIRequestContext, token: string, config: Config) {
-  const response = await request.put('/api/slider/config', { headers: { Authorization: `Bearer ${token}` }, data: config });
-  expect(response.ok()).toBe(true);
 }
 
 async function openBackgroundManager(page: Page, site: Site) {

@@ -1,10 +1,10 @@
 // Background Manager (spec §2, §4, §5, §8): the slideshow's settings, the media libraries and the
 // playlists that pick from them. The libraries are always those of the saved base path, the one
 // /media and /thumbs serve.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { scanVersion } from '@shared/media';
 import { MESSAGES } from '@shared/messages';
-import type { SliderConfig } from '@shared/slider';
+import { playlistItems, type SliderConfig } from '@shared/slider';
 import type { LibraryFile } from '@/lib/media-types';
 import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
@@ -81,7 +81,10 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
   const libraryStatus = useTimedStatus();
   const basePath = saved.backgroundsBasePath.trim();
 
-  const library = useMediaLibrary(basePath);
+  const editor = usePlaylistEditor(playlists.playlists);
+  const selected = editor.selected;
+  const savedItems = useMemo(() => (selected ? playlistItems(selected) : []), [selected]);
+  const library = useMediaLibrary(basePath, savedItems);
   const { scan, pressed } = useMediaScan(settingsStatus.show);
   const { lastScan } = useLastScan(basePath, basePath !== '', scan);
   const version = scanVersion(lastScan?.timestamp);
@@ -96,9 +99,6 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
       if (scanned) setScannedPath(typed.trim());
     });
   }
-
-  const editor = usePlaylistEditor(playlists.playlists);
-  const selected = editor.selected;
 
   function toggle(file: LibraryFile) {
     if (!editor.toggle(file)) libraryStatus.show('Select or create a playlist first, then click files to add them to it.');
@@ -181,8 +181,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
             <LibraryGrid
               title="Image Library"
               type="image"
-              files={library.images}
-              loading={library.imagesLoading}
+              library={library.images}
               loadingText="Loading images..."
               emptyText="No images found. Upload or Rescan."
               version={version}
@@ -192,8 +191,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
             <LibraryGrid
               title="Video Library"
               type="video"
-              files={library.videos}
-              loading={library.videosLoading}
+              library={library.videos}
               loadingText="Loading videos..."
               emptyText="No videos found. Upload or Rescan."
               version={version}

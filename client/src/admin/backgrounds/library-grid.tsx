@@ -1,7 +1,10 @@
-// Image Library / Video Library (spec §2, §4): every file of the kind as a thumbnail with its name.
+// Image Library / Video Library (spec §2, §4): the files of the kind as thumbnails with their names,
+// a page at a time as the grid scrolls.
 // A file is a toggle button: clicking it adds it to the playlist being edited, or takes it out.
 import type { SlideType } from '@shared/slider';
 import type { LibraryFile } from '@/lib/media-types';
+import type { useLibraryPages } from '@/lib/use-library-pages';
+import { LoadMore } from '@/ui/load-more';
 import { Panel } from '@/ui/panel';
 import { MediaThumb } from './media-thumb';
 import { itemUrl } from './playlist-items';
@@ -9,8 +12,7 @@ import { itemUrl } from './playlist-items';
 interface LibraryGridProps {
   title: string;
   type: SlideType;
-  files: readonly LibraryFile[];
-  loading: boolean;
+  library: ReturnType<typeof useLibraryPages>;
   loadingText: string;
   emptyText: string;
   version: string | undefined;
@@ -19,13 +21,14 @@ interface LibraryGridProps {
   onToggle: (file: LibraryFile) => void;
 }
 
-export function LibraryGrid({ title, type, files, loading, loadingText, emptyText, version, positions, onToggle }: LibraryGridProps) {
+export function LibraryGrid({ title, type, library, loadingText, emptyText, version, positions, onToggle }: LibraryGridProps) {
+  const { files, total, loading } = library;
   return (
     <Panel
       inset
       className={`bg-library bg-library--${type}`}
       title={title}
-      meta={!loading && files.length > 0 && (files.length === 1 ? '1 file' : `${files.length} files`)}
+      meta={!loading && total > 0 && (total === 1 ? '1 file' : `${total} files`)}
     >
       {loading ? (
         <p className="bg-empty" role="status">
@@ -60,6 +63,7 @@ export function LibraryGrid({ title, type, files, loading, loadingText, emptyTex
               </li>
             );
           })}
+          {library.more && <LoadMore label={`Load more ${type}s`} busy={library.loadingMore} onLoad={library.loadMore} />}
         </ul>
       )}
     </Panel>

@@ -1,37 +1,42 @@
 // The image and video libraries of the saved base path: the one /media and /thumbs serve, so the
-// previews are of these files and a playlist saved from them plays (spec §5, §7).
+// previews are of these files and a playlist saved from them plays (spec §5, §7). The grids load a
+// page at a time; the files behind the selected playlist's saved items are looked up by path, so
+// the strip shows them and the save knows which are gone without reading the whole library.
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { pathOfMediaUrl } from '@shared/media';
+import type { PlaylistItem } from '@shared/slider';
 import type { LibraryFile } from '@/lib/media-types';
 import { trpc } from '@/lib/trpc';
+import { useLibraryPages } from '@/lib/use-library-pages';
 import { itemUrl } from './playlist-items';
 
 const NO_FILES: LibraryFile[] = [];
 
-export function useMediaLibrary(basePath: string) {
+/** `savedItems`: the selected playlist's items as stored (an item added since comes from a grid). */
+export function useMediaLibrary(basePath: string, savedItems: readonly PlaylistItem[]) {
   const enabled = basePath !== '';
-  const images = trpc.media.files.useQuery({ basePath, category: 'image' }, { enabled });
-  const videos = trpc.media.files.useQuery({ basePath, category: 'video' }, { enabled });
+  const images = useLibraryPages('image', basePath, enabled);
+  const videos = useLibraryPages('video', basePath, enabled);
 
-  // Spec §8: a library that cannot be read is logged and shown as empty.
+  const paths = useMemo(() => [...new Set(savedItems.map((item) => pathOfMediaUrl(item.url)).filter((path) => path !== null))], [savedItems]);
+  const lookup = trpc.media.lookup.useQuery({ basePath, paths }, { enabled: enabled && paths.length > 0, placeholderData: keepPreviousData });
   useEffect(() => {
-    if (images.error) console.warn('Could not load the image library:', images.error);
-  }, [images.error]);
-  useEffect(() => {
-    if (videos.error) console.warn('Could not load the video library:', videos.error);
-  }, [videos.error]);
+    if (lookup.error) console.warn("Could not look up the playlist's files:", lookup.error);
+  }, [lookup.error]);
+  const looked = (enabled && paths.length > 0 && lookup.data?.files) || NO_FILES;
 
-  const imageFiles = (enabled && images.data?.files) || NO_FILES;
-  const videoFiles = (enabled && videos.data?.files) || NO_FILES;
   // A playlist holds urls; this finds the file (and its preview) behind each one.
-  const fileByUrl = useMemo(() => new Map([...imageFiles, ...videoFiles].map((file) => [itemUrl(file), file] as const)), [imageFiles, videoFiles]);
+  const fileByUrl = useMemo(
+    () => new Map([...images.files, ...videos.files, ...looked].map((file) => [itemUrl(file), file] as const)),
+    [images.files, videos.files, looked],
+  );
 
   return {
-    images: imageFiles,
-    videos: videoFiles,
-    imagesLoading: enabled && images.isPending,
-    videosLoading: enabled && videos.isPending,
-    /** Whether both lists are in: only then may a save drop items as missing (spec §5). */
-    complete: !enabled || (images.isSuccess && videos.isSuccess),
+    images,
+    videos,
+    /** Whether the saved items' files are known: only then may a save drop items as missing (spec §5). */
+    complete: !enabled || paths.length === 0 || (lookup.isSuccess && !lookup.isPlaceholderData),
     fileByUrl,
   };
 }

@@ -1,10 +1,11 @@
-// Current {Type} Library (spec §2): every file of the chosen type with a checkbox, Refresh, and
-// Delete Selected after a confirmation.
+// Current {Type} Library (spec §2): the files of the chosen type with a checkbox each, a page at a
+// time as the grid scrolls, Refresh, and Delete Selected after a confirmation.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MediaCategory } from '@shared/media';
 import type { LibraryFile } from '@/lib/media-types';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { LoadMore } from '@/ui/load-more';
 import { Panel } from '@/ui/panel';
 import { LibraryItem } from './library-item';
 import { MEDIA_KINDS } from './media-kinds';
@@ -12,7 +13,11 @@ import { MEDIA_KINDS } from './media-kinds';
 interface LibraryPanelProps {
   id: string;
   category: MediaCategory;
+  /** The files loaded so far, of `total`; `more` when there are pages still to load. */
   files: readonly LibraryFile[];
+  total: number;
+  more: boolean;
+  loadingMore: boolean;
   version: string | undefined;
   loading: boolean;
   fetching: boolean;
@@ -21,6 +26,7 @@ interface LibraryPanelProps {
   onToggle: (path: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   onRefresh: () => void;
+  onLoadMore: () => void;
   onDelete: (done: (deleted: boolean) => void) => void;
 }
 
@@ -28,7 +34,7 @@ interface LibraryPanelProps {
 const NAMES_SHOWN = 5;
 
 export function LibraryPanel(props: LibraryPanelProps) {
-  const { id, category, files, version, loading, fetching, selected, deleting } = props;
+  const { id, category, files, total, more, version, loading, fetching, selected, deleting } = props;
   const selectAllId = useId();
   const [confirming, setConfirming] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
@@ -50,7 +56,7 @@ export function LibraryPanel(props: LibraryPanelProps) {
       inset
       id={id}
       className="media-library"
-      title={`Current ${typeTitle} Library (${files.length})`}
+      title={`Current ${typeTitle} Library (${total})`}
       titleRef={title}
       actions={
         <>
@@ -82,7 +88,8 @@ export function LibraryPanel(props: LibraryPanelProps) {
             }}
             onChange={(event) => props.onToggleAll(event.target.checked)}
           />
-          <label htmlFor={selectAllId}>Select all {word}</label>
+          {/* Only loaded files can be ticked: with pages still to load, the label says how many. */}
+          <label htmlFor={selectAllId}>{more ? `Select the ${files.length} ${word} shown` : `Select all ${word}`}</label>
         </div>
       )}
 
@@ -104,6 +111,7 @@ export function LibraryPanel(props: LibraryPanelProps) {
               onToggle={(checked) => props.onToggle(file.path, checked)}
             />
           ))}
+          {more && <LoadMore label={`Load more ${word}`} busy={props.loadingMore} onLoad={props.onLoadMore} />}
         </ul>
       )}
 

@@ -97,6 +97,10 @@ export function MediaSection() {
             id={libraryId}
             category={category}
             files={library.files}
+            total={library.total}
+            more={library.more}
+            loadingMore={library.loadingMore}
+            onLoadMore={library.loadMore}
             version={scanVersion(scanner.lastScan?.timestamp)}
             loading={library.loading}
             fetching={library.fetching}

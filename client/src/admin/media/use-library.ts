@@ -1,8 +1,9 @@
-// One category's library (spec §2): the files, which of them are ticked, and deleting those.
-import { useEffect, useMemo, useState } from 'react';
+// One category's library (spec §2): its files a page at a time, which of the loaded ones are
+// ticked, and deleting those.
+import { useMemo, useState } from 'react';
 import type { MediaCategory } from '@shared/media';
 import { MESSAGES } from '@shared/messages';
-import type { LibraryFile } from '@/lib/media-types';
+import { useLibraryPages } from '@/lib/use-library-pages';
 import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
 import type { ShowStatus } from '@/lib/use-timed-status';
@@ -10,8 +11,6 @@ import type { ShowStatus } from '@/lib/use-timed-status';
 /** Spec §8. */
 const DELETED_MS = 4000;
 const DELETE_ERROR_MS = 6000;
-
-const NO_FILES: LibraryFile[] = [];
 
 interface UseLibraryOptions {
   category: MediaCategory;
@@ -22,16 +21,11 @@ interface UseLibraryOptions {
 
 export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibraryOptions) {
   const utils = trpc.useUtils();
-  const query = trpc.media.files.useQuery({ category }, { enabled });
+  const pages = useLibraryPages(category, undefined, enabled);
   const remove = trpc.media.delete.useMutation();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
 
-  // Spec §8: a library that cannot be read is logged and shown as empty.
-  useEffect(() => {
-    if (query.error) console.warn(`Could not load the ${category} library:`, query.error);
-  }, [query.error, category]);
-
-  const files = (enabled && query.data?.files) || NO_FILES;
+  const files = pages.files;
   // Only files still in the library count as selected (another tab may have deleted some).
   const selected = useMemo(() => files.filter((file) => ticked.has(file.path)).map((file) => file.path), [files, ticked]);
 
@@ -80,11 +74,13 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
 
   return {
     files,
-    loading: enabled && query.isPending,
-    fetching: query.isFetching,
-    refresh: () => {
-      if (enabled) void query.refetch();
-    },
+    total: pages.total,
+    loading: pages.loading,
+    fetching: pages.fetching,
+    more: pages.more,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
+    refresh: pages.refetch,
     selected,
     toggle,
     setAll,

@@ -1,0 +1,38 @@
+// The end of a paged grid: a button that loads the next page, pressed by itself as it scrolls into
+// view (of the grid and of the window), so scrolling simply goes on. Keyboard and screen-reader
+// users press it like any button.
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { Button } from './button';
+import './load-more.css';
+
+interface LoadMoreProps {
+  label: string;
+  busy: boolean;
+  onLoad: () => void;
+}
+
+/** A grid's last item (an `li`), across the whole row. */
+export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
+  const item = useRef<HTMLLIElement>(null);
+  const load = useEffectEvent(onLoad);
+
+  // Watched afresh after each page: observing reports at once whether the end is still in view
+  // (a tall screen may show a whole page), and then loads the next one too.
+  useEffect(() => {
+    const element = item.current;
+    if (busy || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [busy]);
+
+  return (
+    <li ref={item} className="load-more">
+      <Button variant="secondary" className="button--small" busy={busy} onClick={onLoad}>
+        {label}
+      </Button>
+    </li>
+  );
+}
