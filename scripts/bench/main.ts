@@ -6,7 +6,7 @@ import { benchColdStart } from './cold-start';
 import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
-import { benchMediaLibrary } from './media-library';
+import { benchLargeMediaLibrary, benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
 import { benchScale } from './scale';
 import { benchSliderPublic } from './slider-public';
@@ -22,6 +22,7 @@ const sections: Record<string, () => Promise<void>> = {
   export: benchExport,
   'media-upload': benchMediaUpload,
   'media-library': benchMediaLibrary,
+  'media-library-100k': benchLargeMediaLibrary,
   'slider-public': benchSliderPublic,
   scale: benchScale,
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),

@@ -99,7 +99,8 @@ async function withSizes(base: string, entries: readonly LibraryEntry[]): Promis
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const entry of entries.slice(start, start + STAT_SLICE)) {
       // Gone since the folder was read: left out, as if the listing had come a moment later.
-      const stats = statSync(path.join(base, entry.path), { throwIfNoEntry: false });
+      // Joined by hand: the walk built these paths clean, and path.join costs a tenth of the stat.
+      const stats = statSync(`${base}/${entry.path}`, { throwIfNoEntry: false });
       if (stats?.isFile()) files.push({ path: entry.path, name: entry.name, size: stats.size, category: entry.category });
     }
   }
