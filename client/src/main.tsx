@@ -3,16 +3,13 @@ import './base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 
 const rootElement = document.getElementById('root');
 if (rootElement) {
   const app = (
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </AppProviders>
+      <RouterProvider router={createBrowserRouter(routes)} />
     </StrictMode>
   );
   // The visitor pages arrive prerendered (client/src/prerender.tsx): React takes over their HTML

@@ -4,7 +4,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { SITE_NAME } from '@shared/constants';
 import { PageTitleSink } from './lib/use-page-title';
@@ -18,12 +17,10 @@ export async function render(pathname: string): Promise<{ html: string; title: s
   let title = SITE_NAME;
   const html = renderToString(
     <StrictMode>
-      <AppProviders>
-        <PageTitleSink.Provider value={(pageTitle) => (title = pageTitle)}>
-          {/* No hydration data: it would be an inline script, which the CSP forbids; these routes load nothing. */}
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-        </PageTitleSink.Provider>
-      </AppProviders>
+      <PageTitleSink.Provider value={(pageTitle) => (title = pageTitle)}>
+        {/* No hydration data: it would be an inline script, which the CSP forbids; these routes load nothing. */}
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      </PageTitleSink.Provider>
     </StrictMode>,
   );
   return { html, title };

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
           {
             loader: requireToken,
             hydrateFallbackElement: <GuardFallback />,
+            lazy: async () => {
+              const { MemberArea } = await import('./member-area');
+              return { Component: MemberArea };
+            },
             children: [
               {
                 path: 'dashboard',

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
-import { trpc } from '../lib/trpc';
+import { useCall, visitorClient } from '../lib/visitor-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
@@ -12,7 +12,7 @@ import { Form } from '../ui/form';
 
 export function ForgotPasswordPage() {
   usePageTitle('Reset Password');
-  const forgot = trpc.auth.forgotPassword.useMutation();
+  const forgot = useCall(visitorClient.auth.forgotPassword.mutate);
   const [email, setEmail] = useState('');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

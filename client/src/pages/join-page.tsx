@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { setToken } from '../lib/session';
-import { trpc } from '../lib/trpc';
+import { useCall, visitorClient } from '../lib/visitor-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
@@ -18,7 +18,7 @@ import './join-page.css';
 export function JoinPage() {
   usePageTitle('Create Your Account');
   const navigate = useNavigate();
-  const register = trpc.auth.register.useMutation();
+  const register = useCall(visitorClient.auth.register.mutate);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
-import { trpc } from '../lib/trpc';
+import { useCall, visitorClient } from '../lib/visitor-client';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
@@ -18,7 +18,7 @@ interface LoginCodeStepProps {
 }
 
 export function LoginCodeStep({ challenge, onSignedIn, onRestart }: LoginCodeStepProps) {
-  const verify = trpc.auth.loginTwoFactor.useMutation();
+  const verify = useCall(visitorClient.auth.loginTwoFactor.mutate);
   const [code, setCode] = useState('');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

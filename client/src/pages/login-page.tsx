@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { homePathOf, setToken } from '../lib/session';
-import { trpc } from '../lib/trpc';
+import { useCall, visitorClient } from '../lib/visitor-client';
 import type { LoginNotice } from '../lib/use-current-user';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
@@ -19,7 +19,7 @@ export function LoginPage() {
   usePageTitle('Sign In');
   const navigate = useNavigate();
   const routeNotice = (useLocation().state as LoginNotice | null)?.notice;
-  const login = trpc.auth.login.useMutation();
+  const login = useCall(visitorClient.auth.login.mutate);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Set while the password was right and the account asks for its second factor (CONTRACT §3).

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RESET_REDIRECT_MS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
-import { trpc } from '../lib/trpc';
+import { useCall, visitorClient } from '../lib/visitor-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
@@ -15,7 +15,7 @@ export function ResetPasswordPage() {
   usePageTitle('Enter New Password');
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = useCall(visitorClient.auth.resetPassword.mutate);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
