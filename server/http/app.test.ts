@@ -150,6 +150,24 @@ describe('the HTTP shell', () => {
     expect((await t.app.inject('/pages/courses.html')).statusCode).toBe(404);
   });
 
+  it('answers a prerendered form the browser sent before the script took over with the page again, reading and logging none of it', async () => {
+    const dir = fakeClient();
+    mkdirSync(path.join(distDir!, 'pages'));
+    writeFileSync(path.join(distDir!, 'pages', 'login.html'), '<!doctype html><div id="root"><form method="post"></form></div>');
+    t = await createTestApp({ build: { clientDir: dir } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=ada%40example.com&password=hunter2-secret',
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/login');
+    expect(t.logs.text).not.toContain('hunter2-secret');
+    // Only pages with a prerendered form: any other POST is still a 404.
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard', payload: 'x=1' })).statusCode).toBe(404);
+  });
+
   it('answers an unexpected failure with a bare 500: no SQL, stack or path', async () => {
     t = await createTestApp();
     await withAppDatabase(t.config, async (db) => {

@@ -67,6 +67,11 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
 
   app.setNotFoundHandler((request, reply) => {
     if (hasClient && wantsPage(request)) return sendPage(request, reply);
+    // A prerendered form sent before the page's script took over (a quick Enter on a slow line):
+    // forms say method="post", so what was typed never lands in a URL, a log or the history; the
+    // body is left unread, and the page comes again, where the script now waits.
+    const pathname = request.url.split('?')[0]!;
+    if (request.method === 'POST' && prerendered.has(pathname)) return reply.redirect(pathname, 303);
     return sendError(reply, 404, MESSAGES.notFound);
   });
 }

@@ -124,3 +124,21 @@ test('the visitor pages arrive with their text in the HTML, then come alive in p
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('a sign-in sent before the script took over keeps the password out of the URL and the log, and comes back to the page', async ({ browser, site }) => {
+  // No script at all: what a visitor on a slow line gets when they press Enter before it arrives.
+  const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('early-bird-password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL('**/login');
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    expect(site.output.join('')).not.toContain('early-bird-password');
+  } finally {
+    await context.close();
+  }
+});
