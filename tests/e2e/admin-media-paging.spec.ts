@@ -77,18 +77,20 @@ test.describe('a library of more than one page', () => {
     await expect(library.getByRole('list').first().getByRole('checkbox')).toHaveCount(COUNT);
   });
 
-  test('the Background Manager grid pages too, and a playlist of files past the first page shows them and keeps them', async ({
-    page,
-    request,
-    site,
-  }) => {
+  test('the Background Manager grid pages too, and a playlist of files past the first page shows them and keeps them', async ({ page, request, site }) => {
     const problems = watchConsole(page);
     const name = uniqueStem('Deep');
     const last = `/media/image/${nameOf(COUNT - 1)}`;
     const gone = `/media/image/${uniqueStem('gone')}.png`;
     const created = await request.post('/api/playlists', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { name, items: [{ type: 'image', url: last }, { type: 'image', url: gone }] },
+      data: {
+        name,
+        items: [
+          { type: 'image', url: last },
+          { type: 'image', url: gone },
+        ],
+      },
     });
     expect(created.status()).toBe(201);
 
@@ -119,4 +121,3 @@ test.describe('a library of more than one page', () => {
     expect(problems).toEqual([]);
   });
 });
-

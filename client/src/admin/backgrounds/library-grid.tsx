@@ -24,12 +24,7 @@ interface LibraryGridProps {
 export function LibraryGrid({ title, type, library, loadingText, emptyText, version, positions, onToggle }: LibraryGridProps) {
   const { files, total, loading } = library;
   return (
-    <Panel
-      inset
-      className={`bg-library bg-library--${type}`}
-      title={title}
-      meta={!loading && total > 0 && (total === 1 ? '1 file' : `${total} files`)}
-    >
+    <Panel inset className={`bg-library bg-library--${type}`} title={title} meta={!loading && total > 0 && (total === 1 ? '1 file' : `${total} files`)}>
       {loading ? (
         <p className="bg-empty" role="status">
           {loadingText}
