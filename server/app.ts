@@ -20,7 +20,7 @@ import { openSiteDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
-import { loggerOptions } from './http/logger';
+import { loggerOptions, OneLinePerRequest } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
 import { registerAddressLimits } from './limits/address-limits';
@@ -60,6 +60,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },

@@ -40,6 +40,20 @@ describe('the HTTP shell', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('logs one line per request, once it is answered: method, url, status and time', async () => {
+    t = await createTestApp();
+    await t.app.inject('/healthz?probe=1');
+    const lines = t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.reqId !== undefined);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/healthz?probe=1' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+
   it('sends the security headers on every response, errors included: the page policy on HTML, load-nothing on data', async () => {
     t = await createTestApp({ build: { clientDir: fakeClient() } });
     for (const url of ['/', '/courses', '/healthz', '/api/nothing', '/trpc/auth.me', '/api/slider/public']) {
