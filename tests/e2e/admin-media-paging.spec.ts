@@ -68,13 +68,15 @@ test.describe('a library of more than one page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the Load more button loads the next page by keyboard too', async ({ page, site }) => {
+  test('the Load more button loads the next page by keyboard too, and takes focus to the first new file', async ({ page, site }) => {
     await openAdminSection(page, site, { link: 'Media Manager', query: 'media' });
     const library = page.locator('.media-library');
     const more = library.getByRole('button', { name: 'Load more images' });
     await more.focus();
     await page.keyboard.press('Enter');
     await expect(library.getByRole('list').first().getByRole('checkbox')).toHaveCount(COUNT);
+    // The last page took the button away: focus went on to the first file it brought, not to the page.
+    await expect(library.getByRole('checkbox', { name: nameOf(200), exact: true })).toBeFocused();
   });
 
   test('the Background Manager grid pages too, and a playlist of files past the first page shows them and keeps them', async ({ page, request, site }) => {

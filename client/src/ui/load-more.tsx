@@ -1,6 +1,6 @@
 // The end of a paged grid: a button that loads the next page, pressed by itself as it scrolls into
 // view (of the grid and of the window), so scrolling simply goes on. Keyboard and screen-reader
-// users press it like any button.
+// users press it like any button, and are taken to the first of the files it brought.
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Button } from './button';
 import './load-more.css';
@@ -15,6 +15,24 @@ interface LoadMoreProps {
 export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
   const item = useRef<HTMLLIElement>(null);
   const load = useEffectEvent(onLoad);
+  // The grid's last item when the button was pressed: the next one is the first the press brought.
+  const lastBefore = useRef<Element | null>(null);
+
+  // Where focus goes once the press's page is in: to the first new item, if focus is still on the
+  // button or fell to the page when the last page took the button away.
+  const focusFirstNew = useEffectEvent(() => {
+    const before = lastBefore.current;
+    if (!before) return;
+    lastBefore.current = null;
+    const button = item.current?.querySelector('button');
+    if (document.activeElement !== button && document.activeElement !== document.body) return;
+    const first = before.nextElementSibling;
+    if (first && first !== item.current) first.querySelector<HTMLElement>('button, input, a[href]')?.focus();
+  });
+  useEffect(() => {
+    if (!busy) focusFirstNew();
+  }, [busy]);
+  useEffect(() => () => focusFirstNew(), []);
 
   // Watched afresh after each page: observing reports at once whether the end is still in view
   // (a tall screen may show a whole page), and then loads the next one too.
@@ -30,7 +48,15 @@ export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
 
   return (
     <li ref={item} className="load-more">
-      <Button variant="secondary" className="button--small" busy={busy} onClick={onLoad}>
+      <Button
+        variant="secondary"
+        className="button--small"
+        busy={busy}
+        onClick={() => {
+          lastBefore.current = item.current?.previousElementSibling ?? null;
+          onLoad();
+        }}
+      >
         {label}
       </Button>
     </li>
