@@ -30,7 +30,6 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
     total: pages?.at(-1)?.total ?? 0,
     loading: enabled && query.isPending,
     fetching: query.isFetching,
-    loaded: enabled && query.isSuccess,
     more: enabled && query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     loadMore: () => {
@@ -40,4 +39,9 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
       if (enabled) void query.refetch();
     },
   };
+}
+
+/** The library changed (an upload, a deletion, a scan): its pages, and the playlists' lookups of their files, are read again. */
+export function invalidateLibrary(utils: ReturnType<typeof trpc.useUtils>) {
+  return Promise.all([utils.media.files.invalidate(), utils.media.lookup.invalidate()]);
 }

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from './server-message';
 import { trpc } from './trpc';
+import { invalidateLibrary } from './use-library-pages';
 import type { ShowStatus } from './use-timed-status';
 
 /** Spec §8. */
@@ -53,7 +54,7 @@ export function useMediaScan(showStatus: ShowStatus) {
           (result) => {
             // The scan may have found files put there by hand.
             void utils.media.lastScan.invalidate();
-            void utils.media.files.invalidate();
+            void invalidateLibrary(utils);
             if (!silent) showStatus(result.message, { tone: 'success' });
             return true;
           },

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { MediaCategory } from '@shared/media';
 import { MESSAGES } from '@shared/messages';
-import { useLibraryPages } from '@/lib/use-library-pages';
+import { invalidateLibrary, useLibraryPages } from '@/lib/use-library-pages';
 import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
 import type { ShowStatus } from '@/lib/use-timed-status';
@@ -67,7 +67,7 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
           done(false);
         },
         // Even a refusal may come after some files went (or another tab deleted them).
-        onSettled: () => void utils.media.files.invalidate(),
+        onSettled: () => void invalidateLibrary(utils),
       },
     );
   }

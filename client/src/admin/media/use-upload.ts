@@ -6,6 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import type { LibraryFile } from '@/lib/media-types';
 import { failureReason, uploadFiles, type UploadProgress } from '@/lib/request';
 import { trpc } from '@/lib/trpc';
+import { invalidateLibrary } from '@/lib/use-library-pages';
 import type { ShowStatus } from '@/lib/use-timed-status';
 import { MEDIA_KINDS } from './media-kinds';
 import { NO_BASE_PATH_FOR_UPLOAD, type BasePathState } from './use-base-path';
@@ -60,7 +61,7 @@ export function useUpload({ basePath, showStatus, onUploaded }: UseUploadOptions
         );
         showStatus(`Successfully uploaded ${answer.uploadedCount} file(s) to ${MEDIA_KINDS[category].word}.`, { durationMs: SUCCESS_MS });
         onUploaded();
-        void utils.media.files.invalidate();
+        void invalidateLibrary(utils);
       } catch (error) {
         if (controller.signal.aborted) return;
         showStatus(`Upload error: ${failureReason(error, 'Upload failed')}`, { durationMs: ERROR_MS });
