@@ -12,6 +12,7 @@ import { useLastScan } from '@/lib/use-last-scan';
 import { useMediaScan, type ScanButton } from '@/lib/use-media-scan';
 import { useTimedStatus } from '@/lib/use-timed-status';
 import { Button } from '@/ui/button';
+import { EmptyNote } from '@/ui/empty-note';
 import { PanelSection } from '@/ui/panel-section';
 import { Spinner } from '@/ui/spinner';
 import { StatusMessage } from '@/ui/status-message';
@@ -175,7 +176,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
                 onRemove={editor.remove}
               />
             ) : (
-              <p className="bg-hint">Select or create a playlist, then click images and videos below to add them to it.</p>
+              <EmptyNote>Select or create a playlist, then click images and videos below to add them to it.</EmptyNote>
             )}
             <StatusMessage live={libraryStatus.status} compact className="bg-status bg-status--library" />
             <LibraryGrid

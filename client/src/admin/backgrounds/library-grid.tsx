@@ -6,6 +6,7 @@ import type { LibraryFile } from '@/lib/media-types';
 import type { useLibraryPages } from '@/lib/use-library-pages';
 import { LoadMore } from '@/ui/load-more';
 import { Panel } from '@/ui/panel';
+import { EmptyNote } from '@/ui/empty-note';
 import { MediaThumb } from './media-thumb';
 import { itemUrl } from './playlist-items';
 
@@ -26,11 +27,9 @@ export function LibraryGrid({ title, type, library, loadingText, emptyText, vers
   return (
     <Panel inset className={`bg-library bg-library--${type}`} title={title} meta={!loading && total > 0 && (total === 1 ? '1 file' : `${total} files`)}>
       {loading ? (
-        <p className="bg-empty" role="status">
-          {loadingText}
-        </p>
+        <EmptyNote loading>{loadingText}</EmptyNote>
       ) : files.length === 0 ? (
-        <p className="bg-empty">{emptyText}</p>
+        <EmptyNote>{emptyText}</EmptyNote>
       ) : (
         <ul className="bg-library__grid">
           {files.map((file) => {

@@ -24,6 +24,7 @@ import type { PlaylistItem, SlideType } from '@shared/slider';
 import { cspNonce } from '@/lib/csp-nonce';
 import type { LibraryFile } from '@/lib/media-types';
 import { Panel } from '@/ui/panel';
+import { EmptyNote } from '@/ui/empty-note';
 import { MediaThumb, MissingThumb } from './media-thumb';
 import { itemKeys, nameFromUrl } from './playlist-items';
 
@@ -121,7 +122,7 @@ export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, 
       }
     >
       {count === 0 ? (
-        <p className="bg-empty">This playlist is empty. Click images or videos in the libraries below to add them.</p>
+        <EmptyNote>This playlist is empty. Click images or videos in the libraries below to add them.</EmptyNote>
       ) : (
         <DragDropContext
           nonce={cspNonce()}

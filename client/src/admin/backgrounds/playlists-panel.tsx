@@ -7,6 +7,7 @@ import { serverMessage } from '@/lib/server-message';
 import type { Status } from '@/lib/use-timed-status';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { EmptyNote } from '@/ui/empty-note';
 import { Field } from '@/ui/field';
 import { MessageDialog } from '@/ui/message-dialog';
 import { Panel } from '@/ui/panel';
@@ -80,14 +81,14 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
     <Panel inset className="bg-playlists" title="Playlists" meta={playlists.length > 0 && playlists.length}>
       <div className="bg-playlists__body">
         {failed ? (
-          <div className="bg-empty">
-            <p className="bg-empty__text">The playlists could not be loaded.</p>
+          <EmptyNote as="div">
+            <p>The playlists could not be loaded.</p>
             <Button variant="secondary" className="button--small" busy={retrying} onClick={props.onRetry}>
               Try again
             </Button>
-          </div>
+          </EmptyNote>
         ) : playlists.length === 0 ? (
-          <p className="bg-empty">No playlists yet. Name one below to start.</p>
+          <EmptyNote>No playlists yet. Name one below to start.</EmptyNote>
         ) : (
           <ul className="bg-playlists__list">
             {playlists.map((playlist) => {

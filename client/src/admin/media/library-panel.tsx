@@ -5,6 +5,7 @@ import type { MediaCategory } from '@shared/media';
 import type { LibraryFile } from '@/lib/media-types';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { EmptyNote } from '@/ui/empty-note';
 import { LoadMore } from '@/ui/load-more';
 import { Panel } from '@/ui/panel';
 import { LibraryItem } from './library-item';
@@ -94,11 +95,9 @@ export function LibraryPanel(props: LibraryPanelProps) {
       )}
 
       {loading ? (
-        <p className="media-empty" role="status">
-          Loading {word}…
-        </p>
+        <EmptyNote loading>Loading {word}…</EmptyNote>
       ) : files.length === 0 ? (
-        <p className="media-empty">No {word} found. Upload some files or check your base path.</p>
+        <EmptyNote>No {word} found. Upload some files or check your base path.</EmptyNote>
       ) : (
         <ul className={`media-grid media-grid--${category}`} aria-busy={fetching || undefined}>
           {files.map((file) => (

@@ -4,6 +4,7 @@ import { useCallback, useId, useState } from 'react';
 import { extensionOf, MEDIA_EXTENSIONS } from '@shared/media';
 import type { UploadProgress } from '@/lib/request';
 import { Button } from '@/ui/button';
+import { EmptyNote } from '@/ui/empty-note';
 import { formatBytes } from '@shared/media';
 import type { PendingFile } from './use-pending-files';
 
@@ -48,7 +49,7 @@ export function PendingList({ items, uploading, progress, onRemove, onClear, onU
       )}
 
       {items.length === 0 ? (
-        <p className="media-empty">Nothing chosen yet: add files above.</p>
+        <EmptyNote>Nothing chosen yet: add files above.</EmptyNote>
       ) : (
         <ul className="media-pending__list">
           {items.map((item, index) => (
