@@ -72,6 +72,9 @@ const LAST = [
   'Anderson',
 ];
 const DOMAINS = ['example.com', 'mail.test', 'inbox.example.org', 'post.example.net'];
+/** One user in RARE_EVERY has this name, the only one with a "q": a rare fragment to search for. */
+const RARE_NAME = 'Zed Quist';
+const RARE_EVERY = 10_000;
 
 /** A small deterministic generator, so that every run seeds the same users. */
 function random(seed: number) {
@@ -96,7 +99,7 @@ export function seedUsers(sqlite: Database.Database, count: number, startAt = 0)
   const firstCreatedAt = Date.now() - 3 * 365 * 86_400_000;
   const batch = sqlite.transaction((from: number, to: number) => {
     for (let n = from; n < to; n++) {
-      const name = `${pick(FIRST)} ${pick(LAST)}`;
+      const name = n % RARE_EVERY === RARE_EVERY - 1 ? RARE_NAME : `${pick(FIRST)} ${pick(LAST)}`;
       const email = `${name.replace(' ', '.')}.${n}@${pick(DOMAINS)}`.toLowerCase();
       const createdAt = firstCreatedAt + n * 60_000;
       const role: Role = next() < 0.001 ? 'admin' : 'user';

@@ -9,10 +9,14 @@ export const median = (samples: number[]) => percentile(samples, 50);
 
 export const fmt = (value: number, digits = 1) => value.toFixed(digits);
 
-/** The 95th percentile, in ms, of `samples` sequential runs of `run`. */
-export async function p95OfRuns(samples: number, run: () => unknown): Promise<number> {
+/**
+ * The 95th percentile, in ms, of `samples` sequential runs of `run`, or of as many as fit in
+ * `budgetMs` (at least 20), so that a slow case does not hold a section up for minutes.
+ */
+export async function p95OfRuns(samples: number, run: () => unknown, budgetMs = Infinity): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
+  const end = performance.now() + budgetMs;
+  for (let i = 0; i < samples && (i < 20 || performance.now() < end); i++) {
     const start = performance.now();
     await run();
     times.push(performance.now() - start);

@@ -33,13 +33,17 @@ export const postgresSearch: DialectSearch = {
       on conflict (gram) do update set users = user_search_grams.users + excluded.users`);
   },
 
+  choosesPlans: true,
+
   containing,
 
   indexed(fragment) {
-    // The planner reads the same condition through the trigram indexes (a bitmap of both).
+    // The planner reads the same condition through the trigram indexes (a bitmap of both), or
+    // walks a sort index checking it, as its statistics say: every form is the one condition.
     const matches = containing(fragment);
     return {
       matches,
+      probed: matches,
       count: (db, atMost) =>
         countOf(
           db,

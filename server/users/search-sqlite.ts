@@ -24,6 +24,9 @@ export const sqliteSearch: DialectSearch = {
       on conflict (gram) do update set users = users + ${delta}`);
   },
 
+  // SQLite plans by the shape of a query, not by how many users match: list-query.ts chooses.
+  choosesPlans: false,
+
   containing: ({ pattern }) => sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`,
 
   indexed({ folded }) {
@@ -32,6 +35,9 @@ export const sqliteSearch: DialectSearch = {
     const hits = sql`select rowid from users_search where users_search match ${phrase}`;
     return {
       matches: sql`${users}.rowid in (${hits})`,
+      // The unary + keeps SQLite from looking rows up by the hits: it walks the sort index (which
+      // holds the rowid) and probes the hits, gathered once into a list with a Bloom filter.
+      probed: sql`+${users}.rowid in (${hits})`,
       // The index holds exactly one row per user: counting there skips the users table. A common
       // fragment has hundreds of thousands of hits, so a bounded count stops reading early.
       count: async (db, atMost) => {
