@@ -46,14 +46,19 @@ async function userListOnBothDatabases(postgres: PostgresServer) {
           { server: onPostgres, headers: await benchAdminHeaders(onPostgres.url) },
         ];
         for (const [label, query] of USER_LIST_QUERIES) {
-          const p95s: number[] = [];
+          const figures: string[] = [];
           for (const { server, headers } of sites) {
             const url = `${server.url}/api/admin/users?${query}`;
+            // The first request of a search, apart: PostgreSQL keeps its count for the next ones.
+            const started = performance.now();
             const check = await fetch(url, { headers });
             if (!check.ok) throw new Error(`${url}: ${check.status} ${await check.text()}`);
-            p95s.push(await p95OfRuns(SAMPLES, async () => (await fetch(url, { headers })).arrayBuffer(), BUDGET_MS));
+            await check.arrayBuffer();
+            const first = performance.now() - started;
+            const p95 = await p95OfRuns(SAMPLES, async () => (await fetch(url, { headers })).arrayBuffer(), BUDGET_MS);
+            figures.push(`${fmt(p95, 2).padStart(6)} ms (first ${fmt(first, 1).padStart(5)})`);
           }
-          console.log(`${label.padEnd(36)} SQLite ${fmt(p95s[0]!, 2).padStart(6)} ms   PostgreSQL ${fmt(p95s[1]!, 2).padStart(6)} ms`);
+          console.log(`${label.padEnd(36)} SQLite ${figures[0]}   PostgreSQL ${figures[1]}`);
         }
       } finally {
         await Promise.all([onSqlite.stop(), onPostgres.stop()]);

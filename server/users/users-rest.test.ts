@@ -200,6 +200,24 @@ describe('list', () => {
     expect((await list('?search=renamed')).data).toEqual([]);
   });
 
+  it("counts a search's matches again after each change to a name or email (PostgreSQL keeps the count between requests)", async () => {
+    const pages = async () => (await list('?search=zyxw')).totalPages;
+    const ids = await seed(Array.from({ length: 10 }, (_, i) => ({ name: `Zyxwen ${i}`, email: `zyxwen${i}@example.com` })));
+    expect(await pages()).toBe(1);
+    const [eleventh] = await seed([{ name: 'Ann Other', email: 'zyxw@example.com' }]);
+    expect(await pages()).toBe(2);
+    expect(await pages()).toBe(2);
+    await api('PUT', `/api/admin/users/${eleventh}`, { email: 'ann@example.com' });
+    expect(await pages()).toBe(1);
+    await api('PUT', `/api/admin/users/${eleventh}`, { name: 'Ann Zyxw' });
+    expect(await pages()).toBe(2);
+    await api('DELETE', `/api/admin/users/${ids[0]}`);
+    expect(await pages()).toBe(1);
+    // A change to something else (the role) leaves the count as it was.
+    await api('PUT', `/api/admin/users/${eleventh}`, { role: 'admin' });
+    expect(await pages()).toBe(1);
+  });
+
   it.each([
     ['page=0', 'page must be a whole number of 1 or more'],
     ['page=-1', 'page must be a whole number of 1 or more'],
