@@ -18,10 +18,12 @@ async function countOf(db: Db, query: SQL): Promise<number> {
 // each is checked again): 150 ms for a fragment a tenth of a million users have. The count is
 // kept for the next page and the next sort of the same search, labelled with the xmin of the
 // gram table's "every user" row, which adding or deleting a user or changing a name or email
-// updates in the same transaction (search-index.ts): a new xmin means a count may have changed. It is read before
-// counting, so a write that lands in between leaves a label older than the count, never newer.
+// updates in the same transaction (search-index.ts): a new xmin means a count may have changed.
+// The label is read before counting, so a write landing in between leaves it older than the
+// count, never newer (decision 020).
 const KEPT_COUNTS = 100;
-const keptCounts = new WeakMap<Db, Map<string, { version: string | undefined; users: number }>>();
+type KeptCount = { version: string | undefined; users: number };
+const keptCounts = new WeakMap<Db, Map<string, KeptCount>>();
 
 async function searchVersion(db: Db): Promise<string | undefined> {
   const { rows } = await onPostgres(db).execute<{ version: string }>(sql`select xmin::text as version from user_search_grams where gram = ''`);
@@ -29,7 +31,7 @@ async function searchVersion(db: Db): Promise<string | undefined> {
 }
 
 async function keptCount(db: Db, pattern: string, count: () => Promise<number>): Promise<number> {
-  const kept = keptCounts.get(db) ?? new Map<string, { version: string | undefined; users: number }>();
+  const kept = keptCounts.get(db) ?? new Map<string, KeptCount>();
   keptCounts.set(db, kept);
   const version = await searchVersion(db);
   const entry = kept.get(pattern);
