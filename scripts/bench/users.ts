@@ -1,6 +1,6 @@
-// Issue 3's figures: the admin's user list over REST at 100,000 and 1,000,000 users (default page,
-// a sort by name, a 3+ letter and a 1-letter search, page 5,000), each against the same
-// listUsers() call made directly on better-sqlite3 in this process, and the server's RSS after.
+// Issue 3's figures: the admin's user list over REST at 100,000 and 1,000,000 users (the cases of
+// USER_LIST_QUERIES), each against the same listUsers() call made directly on better-sqlite3 in
+// this process, and the server's RSS after.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
