@@ -85,6 +85,32 @@ function random(seed: number) {
   };
 }
 
+/** A seeded user: what seedUsers writes, and what a test may insert through the data functions. */
+export interface SeededPerson {
+  name: string;
+  email: string;
+  role: Role;
+  membershipTier: MembershipTier;
+  status: UserStatus;
+  createdAt: number;
+}
+
+/** The users number `startAt` to `startAt + count - 1` of the seed, the same on every run. */
+export function* seededPeople(count: number, startAt = 0): Generator<SeededPerson> {
+  const next = random(42 + startAt);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  // Spread over the last few years, oldest first, so createdAt order means something.
+  const firstCreatedAt = Date.now() - 3 * 365 * 86_400_000;
+  for (let n = startAt; n < startAt + count; n++) {
+    const name = n % RARE_EVERY === RARE_EVERY - 1 ? RARE_NAME : `${pick(FIRST)} ${pick(LAST)}`;
+    const email = `${name.replace(' ', '.')}.${n}@${pick(DOMAINS)}`.toLowerCase();
+    const role: Role = next() < 0.001 ? 'admin' : 'user';
+    const membershipTier: MembershipTier = next() < 0.3 ? 'paid' : 'free';
+    const status: UserStatus = next() < 0.05 ? 'suspended' : 'active';
+    yield { name, email, role, membershipTier, status, createdAt: firstCreatedAt + n * 60_000 };
+  }
+}
+
 export function seedUsers(sqlite: Database.Database, count: number, startAt = 0): void {
   const insertUser = sqlite.prepare(`
     insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at)
@@ -93,22 +119,14 @@ export function seedUsers(sqlite: Database.Database, count: number, startAt = 0)
   const countGrams = sqlite.prepare(`
     insert into user_search_grams (gram, users) select value, 1 from json_each(?) where true
     on conflict (gram) do update set users = users + 1`);
-  const next = random(42 + startAt);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  // Spread over the last few years, oldest first, so createdAt order means something.
-  const firstCreatedAt = Date.now() - 3 * 365 * 86_400_000;
-  const batch = sqlite.transaction((from: number, to: number) => {
-    for (let n = from; n < to; n++) {
-      const name = n % RARE_EVERY === RARE_EVERY - 1 ? RARE_NAME : `${pick(FIRST)} ${pick(LAST)}`;
-      const email = `${name.replace(' ', '.')}.${n}@${pick(DOMAINS)}`.toLowerCase();
-      const createdAt = firstCreatedAt + n * 60_000;
-      const role: Role = next() < 0.001 ? 'admin' : 'user';
-      const tier: MembershipTier = next() < 0.3 ? 'paid' : 'free';
-      const status: UserStatus = next() < 0.05 ? 'suspended' : 'active';
-      const { lastInsertRowid } = insertUser.run(randomUUID(), name, email, role, tier, status, createdAt, createdAt, createdAt);
+  const people = seededPeople(count, startAt);
+  const batch = sqlite.transaction((size: number) => {
+    for (let i = 0; i < size; i++) {
+      const { name, email, role, membershipTier, status, createdAt } = people.next().value as SeededPerson;
+      const { lastInsertRowid } = insertUser.run(randomUUID(), name, email, role, membershipTier, status, createdAt, createdAt, createdAt);
       indexUser.run(lastInsertRowid, name, email);
       countGrams.run(JSON.stringify(shortGrams(name, email)));
     }
   });
-  for (let from = startAt; from < startAt + count; from += 10_000) batch(from, Math.min(startAt + count, from + 10_000));
+  for (let done = 0; done < count; done += 10_000) batch(Math.min(10_000, count - done));
 }
