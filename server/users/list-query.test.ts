@@ -1,10 +1,10 @@
 // The user list picks one of several plans for a search's page (decision 004): whichever it picks,
 // the page must be the one the CONTRACT's rules give, worked out here in plain code over every
-// user. A thousand seeded users make each plan the one taken somewhere, on either database:
-// "example" (most users) walks checking rows, "mart" (a tenth) probes the trigram matches on
-// SQLite, "yuk" and "yu" (every Yukihiro, at one end of the name order) walk a bounded way by name
-// and email and, from the far end, fall back to sorting the matches or to a pass over every user,
-// and "quist" (three users) sorts its matches.
+// user. A thousand seeded users make each of SQLite's plans the one taken somewhere: "example"
+// (most users) walks checking rows, "mart" (a tenth) probes the trigram matches, "yuk" and "yu"
+// (every Yukihiro, at one end of the name order) walk a bounded way by name and email and, from the
+// far end, fall back to sorting the matches or to a pass over every user, and "quist" (three
+// users) sorts its matches. On PostgreSQL, whose planner chooses, the same pages must come out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_PAGE_SIZE, type SortOrder, type UserSortField } from '../../shared/constants';
 import { seededPeople } from '../../scripts/bench/seed-users';

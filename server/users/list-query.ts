@@ -5,8 +5,8 @@ import type { ListUsersInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { publicColumns, toPublicUser, type PublicUser } from './data';
-import { countAllUsers, searchCondition, searchCosts, searchKey, type SearchCondition } from './search-index';
-import { orderWithoutIndex, positionColumns, upToPosition, userOrder } from './user-order';
+import { countAllUsers, searchCondition, searchKey, type SearchCondition } from './search-index';
+import { positionColumns, upToPosition, userOrder } from './user-order';
 
 export interface UserPage {
   data: PublicUser[];
@@ -14,16 +14,29 @@ export interface UserPage {
   currentPage: number;
 }
 
-/**
- * One page of the users `where` holds, in `order`: the page's keys first (found in `keyOrder`, the
- * same order, perhaps written so that no index serves it), then those ten rows.
- */
-async function readPage(db: Db, where: SQL | undefined, order: SQL[], offset: number, keyOrder = order): Promise<PublicUser[]> {
+// What each way of finding a page of matches costs per user it touches, relative to passing one
+// entry of a sort index while probing a set. Measured on SQLite at 1,000,000 users (decision 004);
+// PostgreSQL chooses among the forms itself, from its statistics (SearchCondition.planned).
+const COST = {
+  /** Passing a user in a sort index and reading its row, elsewhere in the table, to check LIKE (about 6 µs). */
+  likeWalk: 30,
+  /** Passing a user in the sort index and probing the set of the index's matches (about 0.2 µs). */
+  probeWalk: 1,
+  /** Putting one of the index's matches into that set (about 0.15 µs). */
+  probeSet: 0.75,
+  /** Reading one match's row, to sort all the matches (about 3.5 µs). */
+  sortMatch: 17,
+  /** Checking one user's row in a pass over the whole table (about 0.2 µs). */
+  scanRow: 1,
+};
+
+/** One page of the users `where` holds, in `order`: the page's keys first, then those ten rows. */
+async function readPage(db: Db, where: SQL | undefined, order: SQL[], offset: number): Promise<PublicUser[]> {
   const pageKeys = db
     .select({ key: searchKey })
     .from(users)
     .where(where)
-    .orderBy(...keyOrder)
+    .orderBy(...order)
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
   const rows = await db
@@ -38,54 +51,54 @@ async function readPage(db: Db, where: SQL | undefined, order: SQL[], offset: nu
  * A page of a search's `matches` users. A walk of the sort index passes about
  * (offset + page) × all / matches users before its page is full, if the matches are spread over
  * the order; reading and sorting the matches reads every match (and, for a fragment too short for
- * the index, checks every user to find them). On SQLite the cheapest plan by the dialect's costs
- * is taken; PostgreSQL's planner weighs these itself.
+ * the index, checks every user to find them). The cheapest plan is taken.
  *
  * When the sort column is the searched text itself (name, email), the matches cluster and that
- * estimate can be wrong by the whole list ("yuk" sorted by name: every Yukihiro is at the end),
- * on either database. There the walk goes no further than reading and sorting the matches would
- * cost, and a page not full by then is read that way. The worst case is then about twice the
- * sort, where an unbounded walk reading rows could pass nearly every user (seconds at a million).
+ * estimate can be wrong by the whole list ("yuk" sorted by name: every Yukihiro is at the end).
+ * There the walk goes no further than it costs to read the matches another way (sort the index's
+ * matches, or scan every user for a short fragment), and a page not full by then is read that
+ * way. The worst case is then about twice that cost, where an unbounded walk reading rows could
+ * pass nearly every user (seconds at a million).
  */
 async function searchPage(db: Db, search: SearchCondition, matches: number, input: ListUsersInput, offset: number): Promise<PublicUser[]> {
-  const { sortBy, sortOrder } = input;
-  const order = userOrder(sortBy, sortOrder);
-  const { probe } = search;
+  const order = userOrder(input.sortBy, input.sortOrder);
+  if (search.planned) return readPage(db, search.matches, order, offset);
   const everyone = await countAllUsers(db);
   const walked = ((offset + USERS_PAGE_SIZE) * everyone) / matches;
-  const sortCost = matches * searchCosts.sortMatch + (search.indexed ? 0 : everyone * searchCosts.scanRow);
+  const probed = search.probedWhileWalking;
+  // Reading the matches to sort them: from the index, or for a short fragment by checking everyone.
+  const sortCost = matches * COST.sortMatch + (search.indexed ? 0 : everyone * COST.scanRow);
 
-  if (sortBy !== 'name' && sortBy !== 'email') {
-    // No probe (PostgreSQL, or a fragment too short for the index): the database walks the sort
-    // index or reads the matches, as it judges; along createdAt, the table's own order, a walk
-    // costs about as little as a pass.
-    if (!probe) return readPage(db, search.matches, order, offset);
+  if (input.sortBy !== 'name' && input.sortBy !== 'email') {
+    // A fragment too short for the index has no set to probe: SQLite walks the sort index checking
+    // rows, which along createdAt (the table's own order) costs about as little as a plain pass.
+    if (!probed) return readPage(db, search.matches, order, offset);
     const plans: Array<[number, SQL]> = [
-      [walked * searchCosts.walkRow, search.matchesWhileWalking],
-      [matches * probe.setMatch + walked * probe.walkRow, probe.where],
+      [walked * COST.likeWalk, search.matchesWhileWalking],
+      [matches * COST.probeSet + walked * COST.probeWalk, probed],
       [sortCost, search.matchesToSort],
     ];
     const [, cheapest] = plans.reduce((best, plan) => (plan[0] < best[0] ? plan : best));
     return readPage(db, cheapest, order, offset);
   }
 
-  const sorted = () => readPage(db, search.matchesToSort, order, offset, orderWithoutIndex(sortBy, sortOrder));
-  const [walk, walkRow] = probe ? [probe.where, probe.walkRow] : [search.matchesWhileWalking, searchCosts.walkRow];
-  const reach = Math.ceil(sortCost / walkRow);
+  // The bounded walk: probing the index's matches, or checking rows for a short fragment.
+  const [walk, walkCost] = probed ? [probed, COST.probeWalk] : [search.matchesWhileWalking, COST.likeWalk];
+  const reach = Math.ceil(sortCost / walkCost);
   // However the matches cluster, the walk passes at most every user that does not match before
   // its page is full: when the matches are dense, that is within reach and needs no bound.
   if (Math.min(everyone, offset + USERS_PAGE_SIZE + everyone - matches) <= reach) return readPage(db, walk, order, offset);
   // The user at the bound: finding it walks the index alone, at a fraction of the walk's cost.
   const [last] = await db
-    .select(positionColumns(sortBy))
+    .select(positionColumns(input.sortBy))
     .from(users)
     .orderBy(...order)
     .limit(1)
     .offset(reach - 1);
   // None: users were deleted since they were counted, and the list now ends within reach.
   if (!last) return readPage(db, walk, order, offset);
-  const page = await readPage(db, and(walk, upToPosition(sortBy, sortOrder, last)), order, offset);
-  return page.length === Math.min(USERS_PAGE_SIZE, matches - offset) ? page : sorted();
+  const page = await readPage(db, and(walk, upToPosition(input.sortBy, input.sortOrder, last)), order, offset);
+  return page.length === Math.min(USERS_PAGE_SIZE, matches - offset) ? page : readPage(db, search.matchesToSort, order, offset);
 }
 
 export async function listUsers(db: Db, input: ListUsersInput): Promise<UserPage> {

@@ -7,10 +7,10 @@
 // short searches and the whole list know their count without reading every user.
 // Writers call indexUser/unindexUser inside the transaction that changes the user row, so neither
 // ever disagrees with the table.
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dialect } from '../db/dialect';
-import { userSearchGrams } from '../db/schema';
+import { users, userSearchGrams } from '../db/schema';
 import { postgresSearch } from './search-postgres';
 import { sqliteSearch } from './search-sqlite';
 
@@ -30,56 +30,33 @@ export interface Fragment {
   pattern: string;
 }
 
-/**
- * What reading a page of matches costs on a dialect, in µs, measured at 1,000,000 users (decision
- * 004); list-query.ts chooses its plan with them.
- */
-export interface SearchCosts {
-  /** Passing a user in a sort index and reading its row to check the condition. */
-  walkRow: number;
-  /** Reading one match of the index to sort all the matches. */
-  sortMatch: number;
-  /** Checking one user in a pass over every user (a fragment too short for the index). */
-  scanRow: number;
-}
-
-/** The index's matches, held as a set that a walk of a sort index probes, reading no row. */
-export interface Probe {
-  where: SQL;
-  /** µs per user the walk passes. */
-  walkRow: number;
-  /** µs per match, to gather the set. */
-  setMatch: number;
-}
-
 /** What each dialect's file provides. */
 export interface DialectSearch {
   /** The key of a user row that the dialect's index refers to. */
   key: SQL<string | number>;
-  costs: SearchCosts;
   /** `user`'s name and email come folded (foldAscii). */
   addEntry(db: Db, user: SearchableUser): Promise<void>;
   removeEntry(db: Db, user: SearchableUser): Promise<void>;
   /** Adds `delta` to the count of each gram (the grams come sorted, so writers lock them in one order). */
   adjustGramCounts(db: Db, grams: string[], delta: 1 | -1): Promise<void>;
+  /**
+   * Whether the database chooses between the forms of a search itself (PostgreSQL, from its
+   * statistics), so that they are one condition and the list need not choose (list-query.ts).
+   */
+  choosesPlans: boolean;
   /** The name or the email contains the fragment, checked row by row. */
   containing(fragment: Fragment): SQL;
-  /** The users `containing` holds, found in one pass over every user and never by walking a sort index. */
-  scanned(containing: SQL): SQL;
   /**
-   * The same, found through the index (3+ characters), with a probe of its matches where the
-   * dialect has one, and their count from the index.
+   * The same, found through the index (3+ characters); the index's matches as a set that a walk of
+   * a sort index can probe without reading any row; and their count from the index.
    */
-  indexed(fragment: Fragment): { matches: SQL; probe?: Probe; count(db: Db, atMost?: number): Promise<number> };
+  indexed(fragment: Fragment): { matches: SQL; probed: SQL; count(db: Db, atMost?: number): Promise<number> };
 }
 
 const search: DialectSearch = dialect === 'postgres' ? postgresSearch : sqliteSearch;
 
 /** The key of a user row in the search index: the page of the list is read by it. */
 export const searchKey = search.key;
-
-/** What each way of reading a search's matches costs on this database. */
-export const searchCosts = search.costs;
 
 // SQLite's LIKE and lower() fold ASCII letters only, as PostgreSQL's lower() does on "C" text;
 // folding the same way keeps the gram counts equal to what LIKE matches.
@@ -134,16 +111,22 @@ export interface SearchCondition {
    * the better plan when the matches are dense.
    */
   matchesWhileWalking: SQL;
-  /** Indexed fragments, on SQLite: the index's matches as a set, probed while walking a sort index. */
-  probe?: Probe;
   /**
-   * The matches found without walking any sort index, to be sorted (with orderWithoutIndex): from
-   * the index, or for a fragment too short for it, in one pass over every user. (Given `matches`
-   * and the list's order, a planner may walk the sort index instead, reading a row per user.)
+   * Indexed fragments only: the index's matches, held as a set that a walk of the sort index probes
+   * entry by entry, reading no row. Building the set reads every match once; passing an entry costs
+   * far less than checking a row, so this is the walk that may pass many users.
+   */
+  probedWhileWalking?: SQL;
+  /**
+   * The matches found without walking any sort index, to be sorted: through the index, or for a
+   * fragment too short for it, in one pass over every user. (A planner given `matches` for a short
+   * fragment may walk a sort index instead, reading a row for each user it passes.)
    */
   matchesToSort: SQL;
   /** Whether `matches` is driven from an index; if not, finding the matches means checking every user. */
   indexed: boolean;
+  /** The database picks how to find the matches itself: every form above is one condition. */
+  planned: boolean;
   /** How many users match, read from an index; counting stops past `atMost`. */
   count(db: Db, atMost?: number): Promise<number>;
 }
@@ -158,16 +141,25 @@ export function searchCondition(fragment: string): SearchCondition {
   const literal = { folded, pattern: `%${escapeLike(folded)}%` };
   const containing = search.containing(literal);
   if ([...fragment].length >= MIN_INDEXED_FRAGMENT) {
-    const { matches, probe, count } = search.indexed(literal);
-    return { matches, matchesWhileWalking: containing, probe, matchesToSort: matches, indexed: true, count };
+    const { matches, probed, count } = search.indexed(literal);
+    return {
+      matches,
+      matchesWhileWalking: containing,
+      probedWhileWalking: probed,
+      matchesToSort: matches,
+      indexed: true,
+      planned: search.choosesPlans,
+      count,
+    };
   }
   // One or two characters, too short for trigrams: the count comes from the gram table; the rows
   // can only be found by checking them.
   return {
     matches: containing,
     matchesWhileWalking: containing,
-    matchesToSort: search.scanned(containing),
+    matchesToSort: sql`${searchKey} in (select ${searchKey} from ${users} where ${containing})`,
     indexed: false,
+    planned: search.choosesPlans,
     count: async (db, atMost = Infinity) => Math.min(await gramCount(db, folded), atMost),
   };
 }

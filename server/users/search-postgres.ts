@@ -49,10 +49,6 @@ const containing: DialectSearch['containing'] = ({ pattern }) =>
 export const postgresSearch: DialectSearch = {
   key: sql<string>`${users.id}`,
 
-  // A walk reads the heap row of each user it passes; sorting the matches first rechecks each one
-  // the trigram bitmap gives (measured at 1M users, decision 004).
-  costs: { walkRow: 3.5, sortMatch: 9, scanRow: 0.4 },
-
   // The indexes are on the columns: nothing to add or remove beside the row itself.
   addEntry: () => Promise.resolve(),
   removeEntry: () => Promise.resolve(),
@@ -66,18 +62,17 @@ export const postgresSearch: DialectSearch = {
       on conflict (gram) do update set users = user_search_grams.users + excluded.users`);
   },
 
-  containing,
+  choosesPlans: true,
 
-  // With an order no index serves (orderWithoutIndex), PostgreSQL reads the matches in a parallel
-  // pass or through the trigram indexes and sorts them.
-  scanned: (condition) => condition,
+  containing,
 
   indexed(fragment) {
     // The planner reads the same condition through the trigram indexes (a bitmap of both), or
-    // walks a sort index checking it, as its statistics say.
+    // walks a sort index checking it, as its statistics say: every form is the one condition.
     const matches = containing(fragment);
     return {
       matches,
+      probed: matches,
       count: (db, atMost) =>
         atMost === undefined
           ? keptCount(db, fragment.pattern, () => countOf(db, sql`select count(*)::int as n from ${users} where ${matches}`))

@@ -8,10 +8,6 @@ export const sqliteSearch: DialectSearch = {
   // SQLite's implicit rowid: the FTS table's key, and the cheapest key to read a page by.
   key: sql<number>`${users}.rowid`,
 
-  // A row read in a walk is elsewhere in the table (the sort index is not its order); a pass over
-  // the table reads its rows in order.
-  costs: { walkRow: 6, sortMatch: 3.5, scanRow: 0.2 },
-
   // The FTS table holds the text folded as LIKE folds, so its phrases match what LIKE would.
   async addEntry(db, { key, name, email }) {
     db.run(sql`insert into users_search (rowid, name, email) values (${key}, ${name}, ${email})`);
@@ -28,11 +24,10 @@ export const sqliteSearch: DialectSearch = {
       on conflict (gram) do update set users = users + ${delta}`);
   },
 
-  containing: ({ pattern }) => sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`,
+  // SQLite plans by the shape of a query, not by how many users match: list-query.ts chooses.
+  choosesPlans: false,
 
-  // The matches gathered by a subquery first: given the condition itself, SQLite walks the sort
-  // index to spare the sort, reading a row per user it passes.
-  scanned: (containing) => sql`${users}.rowid in (select ${users}.rowid from ${users} where ${containing})`,
+  containing: ({ pattern }) => sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`,
 
   indexed({ folded }) {
     // An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a substring.
@@ -42,7 +37,7 @@ export const sqliteSearch: DialectSearch = {
       matches: sql`${users}.rowid in (${hits})`,
       // The unary + keeps SQLite from looking rows up by the hits: it walks the sort index (which
       // holds the rowid) and probes the hits, gathered once into a list with a Bloom filter.
-      probe: { where: sql`+${users}.rowid in (${hits})`, walkRow: 0.2, setMatch: 0.15 },
+      probed: sql`+${users}.rowid in (${hits})`,
       // The index holds exactly one row per user: counting there skips the users table. A common
       // fragment has hundreds of thousands of hits, so a bounded count stops reading early.
       count: async (db, atMost) => {
