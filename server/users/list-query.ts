@@ -5,7 +5,7 @@ import type { ListUsersInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { publicColumns, toPublicUser, type PublicUser } from './data';
-import { countAllUsers, searchCondition, searchKey, type SearchCondition } from './search-index';
+import { countAllUsers, databaseChoosesPlans, searchCondition, searchKey, type SearchCondition } from './search-index';
 import { positionColumns, upToPosition, userOrder } from './user-order';
 
 export interface UserPage {
@@ -16,7 +16,7 @@ export interface UserPage {
 
 // What each way of finding a page of matches costs per user it touches, relative to passing one
 // entry of a sort index while probing a set. Measured on SQLite at 1,000,000 users (decision 004);
-// PostgreSQL chooses among the forms itself, from its statistics (SearchCondition.planned).
+// PostgreSQL chooses among the forms itself, from its statistics (databaseChoosesPlans).
 const COST = {
   /** Passing a user in a sort index and reading its row, elsewhere in the table, to check LIKE (about 6 µs). */
   likeWalk: 30,
@@ -62,7 +62,7 @@ async function readPage(db: Db, where: SQL | undefined, order: SQL[], offset: nu
  */
 async function searchPage(db: Db, search: SearchCondition, matches: number, input: ListUsersInput, offset: number): Promise<PublicUser[]> {
   const order = userOrder(input.sortBy, input.sortOrder);
-  if (search.planned) return readPage(db, search.matches, order, offset);
+  if (databaseChoosesPlans) return readPage(db, search.matches, order, offset);
   const everyone = await countAllUsers(db);
   const walked = ((offset + USERS_PAGE_SIZE) * everyone) / matches;
   const probed = search.probedWhileWalking;

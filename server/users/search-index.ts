@@ -47,16 +47,20 @@ export interface DialectSearch {
   /** The name or the email contains the fragment, checked row by row. */
   containing(fragment: Fragment): SQL;
   /**
-   * The same, found through the index (3+ characters); the index's matches as a set that a walk of
-   * a sort index can probe without reading any row; and their count from the index.
+   * The same, found through the index (3+ characters); where the list chooses the plan, the
+   * index's matches as a set that a walk of a sort index can probe without reading any row; and
+   * their count from the index.
    */
-  indexed(fragment: Fragment): { matches: SQL; probed: SQL; count(db: Db, atMost?: number): Promise<number> };
+  indexed(fragment: Fragment): { matches: SQL; probed?: SQL; count(db: Db, atMost?: number): Promise<number> };
 }
 
 const search: DialectSearch = dialect === 'postgres' ? postgresSearch : sqliteSearch;
 
 /** The key of a user row in the search index: the page of the list is read by it. */
 export const searchKey = search.key;
+
+/** Whether the database chooses how to find a search's matches itself (list-query.ts). */
+export const databaseChoosesPlans = search.choosesPlans;
 
 // SQLite's LIKE and lower() fold ASCII letters only, as PostgreSQL's lower() does on "C" text;
 // folding the same way keeps the gram counts equal to what LIKE matches.
@@ -125,8 +129,6 @@ export interface SearchCondition {
   matchesToSort: SQL;
   /** Whether `matches` is driven from an index; if not, finding the matches means checking every user. */
   indexed: boolean;
-  /** The database picks how to find the matches itself: every form above is one condition. */
-  planned: boolean;
   /** How many users match, read from an index; counting stops past `atMost`. */
   count(db: Db, atMost?: number): Promise<number>;
 }
@@ -148,7 +150,6 @@ export function searchCondition(fragment: string): SearchCondition {
       probedWhileWalking: probed,
       matchesToSort: matches,
       indexed: true,
-      planned: search.choosesPlans,
       count,
     };
   }
@@ -159,7 +160,6 @@ export function searchCondition(fragment: string): SearchCondition {
     matchesWhileWalking: containing,
     matchesToSort: sql`${searchKey} in (select ${searchKey} from ${users} where ${containing})`,
     indexed: false,
-    planned: search.choosesPlans,
     count: async (db, atMost = Infinity) => Math.min(await gramCount(db, folded), atMost),
   };
 }

@@ -31,8 +31,8 @@ async function searchVersion(db: Db): Promise<string | undefined> {
 }
 
 async function keptCount(db: Db, pattern: string, count: () => Promise<number>): Promise<number> {
-  const kept = keptCounts.get(db) ?? new Map<string, KeptCount>();
-  keptCounts.set(db, kept);
+  let kept = keptCounts.get(db);
+  if (!kept) keptCounts.set(db, (kept = new Map()));
   const version = await searchVersion(db);
   const entry = kept.get(pattern);
   kept.delete(pattern);
@@ -68,11 +68,10 @@ export const postgresSearch: DialectSearch = {
 
   indexed(fragment) {
     // The planner reads the same condition through the trigram indexes (a bitmap of both), or
-    // walks a sort index checking it, as its statistics say: every form is the one condition.
+    // walks a sort index checking it, as its statistics say.
     const matches = containing(fragment);
     return {
       matches,
-      probed: matches,
       count: (db, atMost) =>
         atMost === undefined
           ? keptCount(db, fragment.pattern, () => countOf(db, sql`select count(*)::int as n from ${users} where ${matches}`))
