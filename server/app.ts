@@ -20,6 +20,7 @@ import { openSiteDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
+import { FrontDoor } from './http/front-door';
 import { loggerOptions, OneLinePerRequest } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
@@ -58,6 +59,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The hottest answers, given before Fastify routes the request (http/front-door.ts).
+  const frontDoor = new FrontDoor();
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new OneLinePerRequest(),
@@ -67,15 +70,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // 0 turns the limit off; Fastify needs a number all the same.
     bodyLimit: config.limits.BODY_LIMIT_BYTES || Number.MAX_SAFE_INTEGER,
     http: slowHeaderOptions(options.slowClientLimits),
+    serverFactory: frontDoor.serverFactory,
   };
   const app = Fastify(serverOptions);
+  app.addHook('preClose', (done) => {
+    frontDoor.close();
+    done();
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // What the app opens, closed in reverse on close, or at once if the build fails half way (an
   // unreachable Redis must not leave the database open behind a clean error message).
   const closers: Array<() => unknown> = [];
   app.addHook('onClose', () => closeAll(closers));
   try {
-    await assemble(app, config, options, closers);
+    await assemble(app, config, options, closers, frontDoor);
   } catch (error) {
     await closeAll(closers);
     throw error;
@@ -88,7 +96,7 @@ async function closeAll(closers: Array<() => unknown>) {
   for (const close of closers.splice(0).reverse()) await close();
 }
 
-async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, closers: Array<() => unknown>) {
+async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, closers: Array<() => unknown>, frontDoor: FrontDoor) {
   // Only the site's own user may look into its data (the database, the secret, the media).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
@@ -161,6 +169,6 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
-  registerPublicSliderRoute(app, deps);
+  registerPublicSliderRoute(app, deps, frontDoor);
   await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });
 }

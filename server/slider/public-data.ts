@@ -49,6 +49,7 @@ function buildPublicData(config: SliderConfig, playlist: Playlist | undefined, l
 
 export class PublicSliderCache {
   private current: Promise<PublicSliderEntry> | undefined;
+  private built: PublicSliderEntry | undefined;
 
   constructor(
     private readonly db: Db,
@@ -58,6 +59,12 @@ export class PublicSliderCache {
   /** The next get() builds afresh. A build already running still answers the calls that started before. */
   invalidate(): void {
     this.current = undefined;
+    this.built = undefined;
+  }
+
+  /** The answer, if it is built and still current; undefined while none is (get() builds it). */
+  ready(): PublicSliderEntry | undefined {
+    return this.built;
   }
 
   get(): Promise<PublicSliderEntry> {
@@ -65,9 +72,14 @@ export class PublicSliderCache {
       const building = this.build();
       this.current = building;
       // A failed build is not kept: the next call tries again.
-      building.catch(() => {
-        if (this.current === building) this.current = undefined;
-      });
+      building.then(
+        (entry) => {
+          if (this.current === building) this.built = entry;
+        },
+        () => {
+          if (this.current === building) this.current = undefined;
+        },
+      );
     }
     return this.current;
   }

@@ -2,8 +2,10 @@
 // (public-data.ts) with an ETag, so a browser that has it gets an empty 304.
 //
 // It is written straight to the socket with headers made once per answer (the security headers
-// included, since the hijacked reply skips the onSend hook): Fastify's reply pipeline, run on
-// every request, cost a third of this route's throughput (scripts/bench/slider-public.ts).
+// included, since no onSend hook runs). Once built, it is given before Fastify sees the request
+// (http/front-door.ts): Fastify's routing, request objects, logger and hooks cost more than the
+// answer itself (decision 022, scripts/bench/slider-public.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { publicSliderDataSchema } from '../../shared/answer-schemas';
 import { inData } from '../http/answers';
@@ -11,6 +13,7 @@ import { DATA_SECURITY_HEADERS, HSTS_HEADER } from '../http/security-headers';
 import type { OperationDoc } from '../openapi/operation';
 import { SUCCESS_ERROR_STYLE } from '../http/error-bodies';
 import type { AppDeps } from '../app-deps';
+import type { FrontDoor } from '../http/front-door';
 import type { PublicSliderEntry } from './public-data';
 
 const publicSliderDoc: OperationDoc = {
@@ -50,22 +53,32 @@ function prepare(entry: PublicSliderEntry, https: boolean): PreparedAnswer {
   return { body, notModified, full: { ...notModified, 'content-type': 'application/json; charset=utf-8', 'content-length': body.length } };
 }
 
-export function registerPublicSliderRoute(app: FastifyInstance, deps: AppDeps) {
+export function registerPublicSliderRoute(app: FastifyInstance, deps: AppDeps, frontDoor: FrontDoor) {
   const prepared = new WeakMap<PublicSliderEntry, PreparedAnswer>();
   const https = deps.config.appUrl.startsWith('https:');
+  const send = (request: IncomingMessage, response: ServerResponse, entry: PublicSliderEntry) => {
+    let answer = prepared.get(entry);
+    if (!answer) prepared.set(entry, (answer = prepare(entry, https)));
+    if (matches(request.headers['if-none-match'], entry.etag)) {
+      response.writeHead(304, answer.notModified).end();
+    } else {
+      // A HEAD request gets the headers only: node:http leaves the body out by itself.
+      response.writeHead(200, answer.full).end(answer.body);
+    }
+  };
+  // The answer once it is built: straight from the server's request event (http/front-door.ts).
+  frontDoor.add('/api/slider/public', (request, response) => {
+    const entry = deps.publicSlider.ready();
+    if (entry) send(request, response, entry);
+    return entry !== undefined;
+  });
+  // The same answer through Fastify: while it is being built, and for app.inject().
   // Logged at warn and above only: one info line per page view would cost more than the answer.
   // A failure before the answer goes out (the library unreadable) reaches the central error handler, in this route's style.
   const config = { errorStyle: SUCCESS_ERROR_STYLE, openapi: publicSliderDoc };
   app.get('/api/slider/public', { logLevel: 'warn', config }, async (request, reply) => {
     const entry = await deps.publicSlider.get();
-    let answer = prepared.get(entry);
-    if (!answer) prepared.set(entry, (answer = prepare(entry, https)));
     reply.hijack();
-    if (matches(request.headers['if-none-match'], entry.etag)) {
-      reply.raw.writeHead(304, answer.notModified).end();
-    } else {
-      // A HEAD request gets the headers only: node:http leaves the body out by itself.
-      reply.raw.writeHead(200, answer.full).end(answer.body);
-    }
+    send(request.raw, reply.raw, entry);
   });
 }

@@ -255,6 +255,32 @@ describe('public slider data', () => {
     ]);
   });
 
+  it('over a real connection, answers what the route answers, and never an answer older than a change', async () => {
+    const url = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/slider/public`;
+    const fetched = async (init: RequestInit = {}) => {
+      const res = await fetch(url, init);
+      const headers = Object.fromEntries(res.headers);
+      for (const name of ['date', 'connection', 'keep-alive']) delete headers[name];
+      return { status: res.status, headers, body: await res.text() };
+    };
+    const injected = async (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => {
+      const res = await t.app.inject({ method, url: '/api/slider/public', headers });
+      const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers;
+      return { status: res.statusCode, headers: rest, body: res.body };
+    };
+    // The first request builds the answer through Fastify; the later ones come from memory (http/front-door.ts).
+    for (let i = 0; i < 3; i++) expect(await fetched()).toEqual(await injected());
+    const { etag } = (await fetched()).headers as { etag: string };
+    expect(await fetched({ headers: { 'if-none-match': etag } })).toEqual({ ...(await injected({ 'if-none-match': etag })), status: 304 });
+    expect(await fetched({ method: 'HEAD' })).toEqual({ ...(await injected({}, 'HEAD')), body: '' });
+
+    await saveConfig({ cycleTime: 4321 });
+    const changed = await fetched({ headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(JSON.parse(changed.body).data.config.cycleTime).toBe(4321);
+    expect(await fetched()).toEqual(changed);
+  });
+
   it('with the base path gone or emptied, answers an empty show rather than an error', async () => {
     rmSync(t.config.mediaRoot, { recursive: true });
     await api('POST', '/api/media/scan-files', {});

@@ -1,0 +1,53 @@
+// The few answers the server gives before Fastify sees the request: ready answers held in memory
+// for the hottest GET routes (the public slider data, read on every page view). Fastify's routing,
+// its request and reply objects, its per-request logger and hooks cost as much as the answer
+// itself on those routes (decision 022); a path matched here skips them all.
+//
+// The route stays registered in Fastify as well, with the same answer: it serves what the front
+// door passes on (no ready answer yet, a request with a body, the app closing, an encoded path)
+// and app.inject(), which never goes through the server.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import { declaresBody } from './body-rules';
+
+/** Answers the request and says true, or says false and leaves it untouched for Fastify. */
+export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+export class FrontDoor {
+  private readonly answers = new Map<string, EarlyAnswer>();
+  private open = true;
+
+  /** `answer` is tried for GET and HEAD requests whose path (the query aside) is exactly `path`. */
+  add(path: string, answer: EarlyAnswer): void {
+    this.answers.set(path, answer);
+  }
+
+  /** From now on everything goes to Fastify, which answers 503 while it closes. */
+  close(): void {
+    this.open = false;
+  }
+
+  /** Fastify's `serverFactory`: the HTTP/1 server Fastify would make, with this door in front of its handler. */
+  readonly serverFactory: FastifyServerFactory = (handler, options) => {
+    const server = http.createServer(options.http ?? {}, (request, response) => {
+      if (!this.answered(request, response)) handler(request, response);
+    });
+    // What Fastify sets on the server it makes itself (fastify/lib/server.js).
+    const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options;
+    if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
+    if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;
+    if (typeof connectionTimeout === 'number') server.setTimeout(connectionTimeout);
+    // Fastify takes 0 for Node's default, which is no limit.
+    if (typeof maxRequestsPerSocket === 'number' && maxRequestsPerSocket > 0) server.maxRequestsPerSocket = maxRequestsPerSocket;
+    return server;
+  };
+
+  private answered(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!this.open || this.answers.size === 0) return false;
+    const { method, url = '' } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || declaresBody(request.headers)) return false;
+    const query = url.indexOf('?');
+    const answer = this.answers.get(query < 0 ? url : url.slice(0, query));
+    return answer !== undefined && answer(request, response);
+  }
+}
