@@ -14,7 +14,9 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 const threadPoolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-const hashingSlots = Math.max(1, Math.min(os.availableParallelism(), threadPoolSize - 1));
+// One more hash than cores: a core whose hash just ended has the next one ready to run, instead of
+// idling until the main thread has handled the end and started another (decision 002).
+const hashingSlots = Math.max(1, Math.min(os.availableParallelism() + 1, threadPoolSize - 1));
 const runHashing = limitConcurrency(hashingSlots);
 
 export function hashPassword(password: string): Promise<string> {
