@@ -3,12 +3,13 @@
 // and its transactions run on the site's one connection: they are taken one at a time, and one
 // must not wait for anything but its queries, or another request's statements would run inside
 // it. PostgreSQL's run on a connection of their own, serializable, and are run again when
-// PostgreSQL finds they raced another.
+// PostgreSQL finds they raced another. (Also here: PostgreSQL's read stopped after a time.)
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { dialect } from './dialect';
-import { lostRace } from './errors';
+import { driverErrors, lostRace } from './errors';
 
 export class TransactionWaitedError extends Error {
   override name = 'TransactionWaitedError';
@@ -98,4 +99,29 @@ export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>
       clearImmediate(watch);
     }
   });
+}
+
+// What PostgreSQL answers for a statement stopped by statement_timeout.
+const QUERY_CANCELED = '57014';
+
+/**
+ * PostgreSQL only: `read` in a read-only transaction whose statements PostgreSQL stops after `ms`;
+ * its answer, or undefined if it was stopped. The limit is the transaction's own: the pooled
+ * connection goes back without it.
+ */
+export async function readWithinTime<T>(db: Db, ms: number, read: (tx: Db) => Promise<T>): Promise<T | undefined> {
+  const pgDb = db as unknown as PgDatabase<never>;
+  try {
+    return await pgDb.transaction(
+      async (tx) => {
+        // At least 1 ms: 0 would mean no limit at all.
+        await tx.execute(sql`select set_config('statement_timeout', ${`${Math.max(1, Math.ceil(ms))}ms`}, true)`);
+        return read(tx as unknown as Db);
+      },
+      { accessMode: 'read only' },
+    );
+  } catch (error) {
+    if ([...driverErrors(error)].some((e) => e.code === QUERY_CANCELED)) return undefined;
+    throw error;
+  }
 }

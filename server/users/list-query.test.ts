@@ -4,14 +4,18 @@
 // (most users) walks checking rows, "mart" (a tenth) probes the trigram matches, "yuk" and "yu"
 // (every Yukihiro, at one end of the name order) walk a bounded way by name and email and, from the
 // far end, fall back to sorting the matches or to a pass over every user, and "quist" (three
-// users) sorts its matches. On PostgreSQL, whose planner chooses, the same pages must come out.
+// users) sorts its matches. On PostgreSQL, whose planner chooses, the same pages must come out,
+// whether a walk by name or email runs within its time or the matches are sorted without an index.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_PAGE_SIZE, type SortOrder, type UserSortField } from '../../shared/constants';
 import { seededPeople } from '../../scripts/bench/seed-users';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
+import { dialect, sqlRows } from '../../tests/support/test-database';
 import { users } from '../db/schema';
 import { insertUser } from './data';
 import { listUsers } from './list-query';
+import { readWithinTime } from './search-index';
 
 let app: AdminApp;
 
@@ -63,4 +67,21 @@ describe('a search page, whichever plan finds it', () => {
       }
     });
   }
+});
+
+describe('a read the database stops in time', () => {
+  it('only PostgreSQL can: there the answer comes within the time, nothing past it, and no limit stays on the connections', async () => {
+    expect(readWithinTime === undefined).toBe(dialect === 'sqlite');
+    if (!readWithinTime) return;
+    const { db } = app.db;
+    const started = Date.now();
+    expect(await readWithinTime(db, 50, (tx) => sqlRows(tx, sql`select pg_sleep(5)`))).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(await readWithinTime(db, 2_000, (tx) => sqlRows<{ one: number }>(tx, sql`select 1 as one`))).toEqual([{ one: 1 }]);
+    // Any other failure is the caller's to see.
+    await expect(readWithinTime(db, 2_000, (tx) => sqlRows(tx, sql`select 1 / 0`))).rejects.toThrow();
+    // The limit was the transaction's own: every pooled connection is back to none.
+    const settings = await Promise.all(Array.from({ length: 8 }, () => sqlRows<{ statement_timeout: string }>(db, sql`show statement_timeout`)));
+    expect(settings.flat().map((row) => row.statement_timeout)).toEqual(Array(8).fill('0'));
+  });
 });

@@ -44,6 +44,11 @@ export interface DialectSearch {
    * statistics), so that they are one condition and the list need not choose (list-query.ts).
    */
   choosesPlans: boolean;
+  /**
+   * Where the database can stop a statement after a time (PostgreSQL's statement_timeout): `read`'s
+   * answer, or undefined if it took longer than `ms`.
+   */
+  withinTime?<T>(db: Db, ms: number, read: (db: Db) => Promise<T>): Promise<T | undefined>;
   /** The name or the email contains the fragment, checked row by row. */
   containing(fragment: Fragment): SQL;
   /**
@@ -61,6 +66,9 @@ export const searchKey = search.key;
 
 /** Whether the database chooses how to find a search's matches itself (list-query.ts). */
 export const databaseChoosesPlans = search.choosesPlans;
+
+/** `read`'s answer if the database gives it within `ms`, where the database can stop a statement. */
+export const readWithinTime = search.withinTime;
 
 // SQLite's LIKE and lower() fold ASCII letters only, as PostgreSQL's lower() does on "C" text;
 // folding the same way keeps the gram counts equal to what LIKE matches.

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Db } from '../db/client';
+import { readWithinTime } from '../db/transaction';
 import { users } from '../db/schema';
 import type { DialectSearch } from './search-index';
 
@@ -63,6 +64,8 @@ export const postgresSearch: DialectSearch = {
   },
 
   choosesPlans: true,
+
+  withinTime: readWithinTime,
 
   containing,
 

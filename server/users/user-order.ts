@@ -4,6 +4,7 @@
 import { asc, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SortOrder, UserSortField } from '../../shared/constants';
 import { caselessOrder, caselessSides } from '../db/caseless';
+import { dialect } from '../db/dialect';
 import { users } from '../db/schema';
 import { publicColumns } from './data';
 
@@ -32,6 +33,19 @@ export function userOrder(sortBy: UserSortField, sortOrder: SortOrder): SQL[] {
   const direction = sortOrder === 'asc' ? asc : desc;
   const column = sortColumn(sortBy);
   return [direction(nocase(sortBy) ? caselessOrder(column) : column), direction(users.id)];
+}
+
+/**
+ * The list's order by a text column as an expression no index serves, for reading the matches and
+ * sorting them: given the plain order, PostgreSQL may walk the sort index instead, reading a row per
+ * user it passes. `|| ''` changes no value and keeps the column's "C" collation. SQLite's form for
+ * it (SearchCondition.matchesToSort) needs no such help, and its NOCASE would not survive `||`.
+ */
+export function orderWithoutIndex(sortBy: 'name' | 'email', sortOrder: SortOrder): SQL[] {
+  if (dialect !== 'postgres') return userOrder(sortBy, sortOrder);
+  const direction = sortOrder === 'asc' ? asc : desc;
+  const column = sortColumn(sortBy);
+  return [direction(sql`${nocase(sortBy) ? caselessOrder(column) : column} || ''`), direction(users.id)];
 }
 
 function compareWith(sortBy: UserSortField, position: PositionOrPlaceholders, operator: '<' | '<=' | '>' | '>='): SQL {
