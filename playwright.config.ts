@@ -21,5 +21,11 @@ export default defineConfig<object, { database: SharedDatabase }>({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // As a visitor who prefers reduced motion: no twinkling sky, no cross-fades. Chromium renders in
+    // software here, so an endless animation repaints the whole page every frame, and the trace
+    // recorder captures every one of those frames; with two workers on two cores that made each
+    // action three times slower and pushed tests past their time. The tests of the slideshow's
+    // motion turn it back on for their visitor (admin-backgrounds.spec.ts).
+    reducedMotion: 'reduce',
   },
 });

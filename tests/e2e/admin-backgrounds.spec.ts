@@ -207,7 +207,8 @@ test('an admin builds a playlist from two new images, reorders it by keyboard, m
     });
 
     await test.step('a visitor sees the first image full-screen behind the landing page, then the second', async () => {
-      const visitorContext = await browser.newContext({ baseURL: site.url, viewport: { width: 1024, height: 700 } });
+      // The slideshow's motion is what this step checks: turned back on (playwright.config.ts turns it off).
+      const visitorContext = await browser.newContext({ baseURL: site.url, viewport: { width: 1024, height: 700 }, reducedMotion: 'no-preference' });
       try {
         const visitor = await visitorContext.newPage();
         const visitorProblems = watchConsole(visitor);

@@ -1,7 +1,7 @@
 // One category's library, read a page at a time (CONTRACT "Media (admin)": limit and cursor): the
 // grids show what is loaded and load the next page as their end scrolls into view, so a library of
 // 100,000 files opens as fast as one of 200.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { MediaCategory } from '@shared/media';
 import type { LibraryFile } from './media-types';
 import { trpc } from './trpc';
@@ -21,6 +21,19 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
     if (query.error) console.warn(`Could not load the ${category} library:`, query.error);
   }, [query.error, category]);
 
+  // How many pages the grid has asked for, in this library. A page asked for while the pages are
+  // being read again (after a scan or an upload), or whose read such a reading cancelled, is read
+  // once that ends: dropped, it would never come, as the grid's end stays in view and asks no more.
+  const wanted = useRef({ library: '', pages: 0 });
+  const library = `${category} ${basePath ?? ''}`;
+  const { isFetching, hasNextPage, fetchNextPage, isFetchNextPageError: failed } = query;
+  const loadedPages = query.data?.pages.length ?? 0;
+  useEffect(() => {
+    const asked = wanted.current.library === library ? wanted.current.pages : 0;
+    // A page whose read failed is not tried again by itself: pressing Load more does.
+    if (enabled && hasNextPage && !isFetching && !failed && loadedPages < asked) void fetchNextPage();
+  }, [library, enabled, hasNextPage, isFetching, failed, loadedPages, fetchNextPage]);
+
   const pages = enabled ? query.data?.pages : undefined;
   const files = useMemo(() => (pages ? pages.flatMap((page) => page.files) : NO_FILES), [pages]);
 
@@ -33,7 +46,10 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
     more: enabled && query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     loadMore: () => {
-      if (enabled && query.hasNextPage && !query.isFetching) void query.fetchNextPage();
+      if (!enabled || !hasNextPage) return;
+      const asked = wanted.current.library === library ? wanted.current.pages : 0;
+      wanted.current = { library, pages: Math.max(asked, loadedPages + 1) };
+      if (!isFetching) void fetchNextPage();
     },
     refetch: () => {
       if (enabled) void query.refetch();

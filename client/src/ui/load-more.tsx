@@ -14,9 +14,18 @@ interface LoadMoreProps {
 /** A grid's last item (an `li`), across the whole row. */
 export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
   const item = useRef<HTMLLIElement>(null);
-  const load = useEffectEvent(onLoad);
   // The grid's last item when the button was pressed: the next one is the first the press brought.
   const lastBefore = useRef<Element | null>(null);
+  const rememberLast = () => {
+    lastBefore.current = item.current?.previousElementSibling ?? null;
+  };
+  // Tabbing to the button scrolls it into view, and so loads the page before any key is pressed:
+  // with focus on the button, that load is the keyboard user's, as if pressed, and focus goes on
+  // to what it brings instead of falling to the page with the button.
+  const loadInView = useEffectEvent(() => {
+    if (item.current?.contains(document.activeElement)) rememberLast();
+    onLoad();
+  });
 
   // Where focus goes once the press's page is in: to the first new item, if focus is still on the
   // button or fell to the page when the last page took the button away.
@@ -40,7 +49,7 @@ export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
     const element = item.current;
     if (busy || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load();
+      if (entries.some((entry) => entry.isIntersecting)) loadInView();
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -53,7 +62,7 @@ export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
         className="button--small"
         busy={busy}
         onClick={() => {
-          lastBefore.current = item.current?.previousElementSibling ?? null;
+          rememberLast();
           onLoad();
         }}
       >
