@@ -70,9 +70,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // 0 turns the limit off; Fastify needs a number all the same.
     bodyLimit: config.limits.BODY_LIMIT_BYTES || Number.MAX_SAFE_INTEGER,
     http: slowHeaderOptions(options.slowClientLimits),
-    serverFactory: frontDoor.serverFactory,
   };
   const app = Fastify(serverOptions);
+  frontDoor.mount(app.server);
   app.addHook('preClose', (done) => {
     frontDoor.close();
     done();

@@ -114,8 +114,12 @@ export async function readWithinTime<T>(db: Db, ms: number, read: (tx: Db) => Pr
   try {
     return await pgDb.transaction(
       async (tx) => {
-        // At least 1 ms: 0 would mean no limit at all.
-        await tx.execute(sql`select set_config('statement_timeout', ${`${Math.max(1, Math.ceil(ms))}ms`}, true)`);
+        // At least 1 ms (0 would mean no limit at all), and never past a limit the operator set.
+        const limit = Math.max(1, Math.ceil(ms));
+        await tx.execute(sql`
+          select set_config('statement_timeout', (case when current = interval '0' then ${limit}::int
+            else least(${limit}::int, ceil(extract(epoch from current) * 1000)::int) end)::text || 'ms', true)
+          from (select current_setting('statement_timeout')::interval as current) as setting`);
         return read(tx as unknown as Db);
       },
       { accessMode: 'read only' },

@@ -6,8 +6,7 @@
 // The route stays registered in Fastify as well, with the same answer: it serves what the front
 // door passes on (no ready answer yet, a request with a body, the app closing, an encoded path)
 // and app.inject(), which never goes through the server.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { FastifyServerFactory } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { declaresBody } from './body-rules';
 
 /** Answers the request and says true, or says false and leaves it untouched for Fastify. */
@@ -27,20 +26,18 @@ export class FrontDoor {
     this.open = false;
   }
 
-  /** Fastify's `serverFactory`: the HTTP/1 server Fastify would make, with this door in front of its handler. */
-  readonly serverFactory: FastifyServerFactory = (handler, options) => {
-    const server = http.createServer(options.http ?? {}, (request, response) => {
-      if (!this.answered(request, response)) handler(request, response);
+  /**
+   * Puts the door in front of the handler Fastify gave its server. Not through Fastify's
+   * serverFactory: with one, Fastify binds a host name such as localhost to one of its addresses
+   * only. (The second server Fastify makes for the other address answers through Fastify alone.)
+   */
+  mount(server: Server): void {
+    const fastify = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
+    server.removeAllListeners('request');
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      if (!this.answered(request, response)) for (const handle of fastify) handle(request, response);
     });
-    // What Fastify sets on the server it makes itself (fastify/lib/server.js).
-    const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options;
-    if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
-    if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;
-    if (typeof connectionTimeout === 'number') server.setTimeout(connectionTimeout);
-    // Fastify takes 0 for Node's default, which is no limit.
-    if (typeof maxRequestsPerSocket === 'number' && maxRequestsPerSocket > 0) server.maxRequestsPerSocket = maxRequestsPerSocket;
-    return server;
-  };
+  }
 
   private answered(request: IncomingMessage, response: ServerResponse): boolean {
     if (!this.open || this.answers.size === 0) return false;

@@ -78,6 +78,7 @@ describe('a read the database stops in time', () => {
     expect(await readWithinTime(db, 50, (tx) => sqlRows(tx, sql`select pg_sleep(5)`))).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(await readWithinTime(db, 2_000, (tx) => sqlRows<{ one: number }>(tx, sql`select 1 as one`))).toEqual([{ one: 1 }]);
+    expect(await readWithinTime(db, 1_999.2, (tx) => sqlRows(tx, sql`show statement_timeout`))).toEqual([{ statement_timeout: '2s' }]);
     // Any other failure is the caller's to see.
     await expect(readWithinTime(db, 2_000, (tx) => sqlRows(tx, sql`select 1 / 0`))).rejects.toThrow();
     // The limit was the transaction's own: every pooled connection is back to none.

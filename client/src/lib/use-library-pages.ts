@@ -11,6 +11,10 @@ export const LIBRARY_PAGE_SIZE = 200;
 
 const NO_FILES: LibraryFile[] = [];
 
+// A next page never cancels a reading of the pages already begun (after a scan or an upload), even
+// one this render has not seen yet: it would be added to the pages from before the change.
+const READ_AFTER = { cancelRefetch: false };
+
 /** `basePath` undefined: the saved one's library. */
 export function useLibraryPages(category: MediaCategory, basePath: string | undefined, enabled: boolean) {
   const input = { ...(basePath !== undefined && { basePath }), category, limit: LIBRARY_PAGE_SIZE };
@@ -31,7 +35,7 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
   useEffect(() => {
     const asked = wanted.current.library === library ? wanted.current.pages : 0;
     // A page whose read failed is not tried again by itself: pressing Load more does.
-    if (enabled && hasNextPage && !isFetching && !failed && loadedPages < asked) void fetchNextPage();
+    if (enabled && hasNextPage && !isFetching && !failed && loadedPages < asked) void fetchNextPage(READ_AFTER);
   }, [library, enabled, hasNextPage, isFetching, failed, loadedPages, fetchNextPage]);
 
   const pages = enabled ? query.data?.pages : undefined;
@@ -45,11 +49,12 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
     fetching: query.isFetching,
     more: enabled && query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
-    loadMore: () => {
-      if (!enabled || !hasNextPage) return;
+    /** `pressed`: by the button, not by the grid's end scrolling into view; after a failed read, only a press reads again. */
+    loadMore: (pressed: boolean) => {
+      if (!enabled || !hasNextPage || (failed && !pressed)) return;
       const asked = wanted.current.library === library ? wanted.current.pages : 0;
       wanted.current = { library, pages: Math.max(asked, loadedPages + 1) };
-      if (!isFetching) void fetchNextPage();
+      if (!isFetching) void fetchNextPage(READ_AFTER);
     },
     refetch: () => {
       if (enabled) void query.refetch();

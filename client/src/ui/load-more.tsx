@@ -8,7 +8,8 @@ import './load-more.css';
 interface LoadMoreProps {
   label: string;
   busy: boolean;
-  onLoad: () => void;
+  /** `pressed`: by the button, not by the end scrolling into view. */
+  onLoad: (pressed: boolean) => void;
 }
 
 /** A grid's last item (an `li`), across the whole row. */
@@ -24,7 +25,7 @@ export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
   // to what it brings instead of falling to the page with the button.
   const loadInView = useEffectEvent(() => {
     if (item.current?.contains(document.activeElement)) rememberLast();
-    onLoad();
+    onLoad(false);
   });
 
   // Where focus goes once the press's page is in: to the first new item, if focus is still on the
@@ -63,7 +64,7 @@ export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
         busy={busy}
         onClick={() => {
           rememberLast();
-          onLoad();
+          onLoad(true);
         }}
       >
         {label}

@@ -27,7 +27,7 @@ interface LibraryPanelProps {
   onToggle: (path: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   onRefresh: () => void;
-  onLoadMore: () => void;
+  onLoadMore: (pressed: boolean) => void;
   onDelete: (done: (deleted: boolean) => void) => void;
 }
 
