@@ -59,8 +59,6 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  // The hottest answers, given before Fastify routes the request (http/front-door.ts).
-  const frontDoor = new FrontDoor();
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new OneLinePerRequest(),
@@ -72,18 +70,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     http: slowHeaderOptions(options.slowClientLimits),
   };
   const app = Fastify(serverOptions);
-  frontDoor.mount(app.server);
-  app.addHook('preClose', (done) => {
-    frontDoor.close();
-    done();
-  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // What the app opens, closed in reverse on close, or at once if the build fails half way (an
   // unreachable Redis must not leave the database open behind a clean error message).
   const closers: Array<() => unknown> = [];
   app.addHook('onClose', () => closeAll(closers));
   try {
-    await assemble(app, config, options, closers, frontDoor);
+    await assemble(app, config, options, closers);
   } catch (error) {
     await closeAll(closers);
     throw error;
@@ -96,7 +89,7 @@ async function closeAll(closers: Array<() => unknown>) {
   for (const close of closers.splice(0).reverse()) await close();
 }
 
-async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, closers: Array<() => unknown>, frontDoor: FrontDoor) {
+async function assemble(app: FastifyInstance, config: AppConfig, options: BuildOptions, closers: Array<() => unknown>) {
   // Only the site's own user may look into its data (the database, the secret, the media).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
@@ -169,6 +162,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
-  registerPublicSliderRoute(app, deps, frontDoor);
+  // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).
+  registerPublicSliderRoute(app, deps, FrontDoor.mountedOn(app));
   await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });
 }

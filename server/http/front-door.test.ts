@@ -12,9 +12,8 @@ afterEach(async () => {
 
 /** A Fastify behind a door that answers 'door' on /ready while `ready` says so; Fastify answers 'fastify' to everything. */
 async function start(ready: () => boolean = () => true) {
-  const door = new FrontDoor();
   app = Fastify();
-  door.mount(app.server);
+  const door = FrontDoor.mountedOn(app);
   app.all('/*', async (request) => `fastify ${request.method} ${request.url}`);
   door.add('/ready', (_request, response) => {
     if (!ready()) return false;

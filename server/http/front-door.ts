@@ -7,6 +7,7 @@
 // door passes on (no ready answer yet, a request with a body, the app closing, an encoded path)
 // and app.inject(), which never goes through the server.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { declaresBody } from './body-rules';
 
 /** Answers the request and says true, or says false and leaves it untouched for Fastify. */
@@ -15,6 +16,17 @@ export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) =
 export class FrontDoor {
   private readonly answers = new Map<string, EarlyAnswer>();
   private open = true;
+
+  /** A door in front of `app`'s server, shut as the app starts closing, so that Fastify answers the 503s then. */
+  static mountedOn(app: FastifyInstance): FrontDoor {
+    const door = new FrontDoor();
+    door.mount(app.server);
+    app.addHook('preClose', (done) => {
+      door.close();
+      done();
+    });
+    return door;
+  }
 
   /** `answer` is tried for GET and HEAD requests whose path (the query aside) is exactly `path`. */
   add(path: string, answer: EarlyAnswer): void {
@@ -31,7 +43,7 @@ export class FrontDoor {
    * serverFactory: with one, Fastify binds a host name such as localhost to one of its addresses
    * only. (The second server Fastify makes for the other address answers through Fastify alone.)
    */
-  mount(server: Server): void {
+  private mount(server: Server): void {
     const fastify = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
