@@ -50,7 +50,7 @@ describe('the audit sweep', () => {
       await record('new', Date.now());
       await vi.waitFor(async () => expect(await kept()).toEqual(['new']), { timeout: 5000, interval: 20 });
     } finally {
-      stop();
+      await stop();
     }
     await record('after the stop', Date.now() - 31 * DAY_MS);
     await new Promise((resolve) => setTimeout(resolve, 200));

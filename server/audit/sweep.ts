@@ -25,21 +25,26 @@ export async function sweepAudit(db: Db, cutoff: number, stopped: () => boolean 
 
 /**
  * Sweeps at once (awaited: the site starts with no expired entry), then every `everyMs` on a timer
- * that keeps no process alive. Answers the function that stops it (the app's close).
+ * that keeps no process alive, one sweep at a time. Answers the function that stops it (the app's
+ * close): it waits for a sweep under way, so no statement of it reaches the database afterwards.
  */
-export async function startAuditSweeps(db: Db, keepDays: number, log: FastifyBaseLogger, everyMs = DAY_MS): Promise<() => void> {
+export async function startAuditSweeps(db: Db, keepDays: number, log: FastifyBaseLogger, everyMs = DAY_MS): Promise<() => Promise<void>> {
   let stopped = false;
+  let running: Promise<void> | undefined;
   const sweep = async () => {
     const removed = await sweepAudit(db, Date.now() - keepDays * DAY_MS, () => stopped);
     if (removed > 0) log.info({ removed, keepDays }, 'old audit entries removed');
   };
   await sweep();
   const timer = setInterval(() => {
-    sweep().catch((error: unknown) => log.error({ err: error }, 'audit sweep failed'));
+    running ??= sweep()
+      .catch((error: unknown) => log.error({ err: error }, 'audit sweep failed'))
+      .finally(() => (running = undefined));
   }, everyMs);
   timer.unref();
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
+    await running;
   };
 }
