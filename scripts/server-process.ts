@@ -9,6 +9,7 @@ import path from 'node:path';
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   /** Milliseconds from spawn to the first 200 from /healthz. */
   startupMs: number;
   /** The server's resident set size now, in bytes (Linux). */
@@ -108,6 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
 
   return {
     url,
+    pid: child.pid!,
     startupMs: performance.now() - started,
     rssBytes: () => statusBytes(child.pid!, 'VmRSS'),
     peakRssBytes: () => statusBytes(child.pid!, 'VmHWM'),

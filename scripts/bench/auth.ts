@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { ARGON2_OPTIONS } from '../../server/auth/passwords';
 import { startServer } from '../server-process';
 import { fmt, percentile } from './stats';
+import { threadCpuOf, type ThreadCpu } from './thread-cpu';
 
 const CONCURRENCY = 16;
 const SECONDS = 10;
@@ -41,6 +42,19 @@ async function healthLatencies(url: string, until: Promise<unknown>): Promise<nu
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
+/** CPU time per operation, summed over the rounds: where a sign-in's cost goes beside a bare verify's. */
+function perOperation(spent: ThreadCpu[], operations: number): string {
+  const total = (key: keyof ThreadCpu) => spent.reduce((sum, s) => sum + s[key], 0) / operations;
+  return `main thread ${fmt(total('mainMs'), 2)} ms, other threads ${fmt(total('otherThreadsMs'), 1)} ms`;
+}
+
+/** bareVerifyRate in this process, and the CPU its threads spent. */
+async function bareVerifyRound(rates: number[], spent: ThreadCpu[]) {
+  const measured = await threadCpuOf(process.pid, bareVerifyRate);
+  rates.push(measured.result);
+  spent.push(measured.spent);
+}
+
 // This machine's speed drifts; alternating rounds (bare, logins, bare, logins, bare) lets the
 // ratio compare like with like.
 const ROUNDS = 2;
@@ -55,8 +69,12 @@ export async function benchAuth() {
   for (const account of accounts) {
     await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
   }
-  const bare: number[] = [await bareVerifyRate()];
+  const bare: number[] = [];
+  const bareCpu: ThreadCpu[] = [];
+  await bareVerifyRound(bare, bareCpu);
   const logins: number[] = [];
+  const loginCpu: ThreadCpu[] = [];
+  const clientCpu: ThreadCpu[] = [];
   const health: number[] = [];
   let failures = 0;
   let clients = 0;
@@ -73,11 +91,21 @@ export async function benchAuth() {
         },
         duration: SECONDS,
       });
-      const [result, latencies] = await Promise.all([run, healthLatencies(server.url, run)]);
+      // The server's threads, over the logins and the /healthz probes beside them (a few hundred, each a tiny fraction of a login).
+      // And this process's, the clients', which share the cores with the server.
+      const {
+        result: {
+          result: [result, latencies],
+          spent,
+        },
+        spent: clientSpent,
+      } = await threadCpuOf(process.pid, () => threadCpuOf(server.pid, () => Promise.all([run, healthLatencies(server.url, run)])));
+      loginCpu.push(spent);
+      clientCpu.push(clientSpent);
       logins.push(result['2xx'] / SECONDS);
       failures += result.non2xx + result.errors;
       health.push(...latencies);
-      bare.push(await bareVerifyRate());
+      await bareVerifyRound(bare, bareCpu);
     }
   } finally {
     await server.stop();
@@ -85,6 +113,9 @@ export async function benchAuth() {
   console.log(`bare argon2.verify: ${bare.map((r) => fmt(r)).join(', ')} /s (mean ${fmt(mean(bare))}/s)`);
   console.log(`POST /api/auth/login: ${logins.map((r) => fmt(r)).join(', ')} /s (mean ${fmt(mean(logins))}/s, ${failures} failed)`);
   console.log(`ratio login / bare verify: ${fmt(mean(logins) / mean(bare), 2)} (target >= 0.95)`);
+  const signIns = mean(logins) * SECONDS * ROUNDS;
+  console.log(`CPU per sign-in: server ${perOperation(loginCpu, signIns)}; clients ${perOperation(clientCpu, signIns)}`);
+  console.log(`CPU per bare verify: ${perOperation(bareCpu, mean(bare) * SECONDS * bare.length)}`);
   console.log(
     `GET /healthz during logins: p50 ${fmt(percentile(health, 50))} ms, p99 ${fmt(percentile(health, 99))} ms over ${health.length} requests (target p99 < 50 ms)`,
   );
