@@ -28,7 +28,7 @@ const publicSliderDoc: OperationDoc = {
 };
 
 interface PreparedAnswer {
-  body: Buffer;
+  body: string;
   full: Record<string, string | number>;
   notModified: Record<string, string>;
 }
@@ -42,7 +42,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 function prepare(entry: PublicSliderEntry, https: boolean): PreparedAnswer {
-  const body = Buffer.from(entry.json);
+  const body = entry.json;
   // no-cache: keep it, but ask every time; the ETag makes asking cheap.
   const notModified = {
     ...DATA_SECURITY_HEADERS,
@@ -50,7 +50,7 @@ function prepare(entry: PublicSliderEntry, https: boolean): PreparedAnswer {
     etag: entry.etag,
     'cache-control': 'no-cache',
   };
-  return { body, notModified, full: { ...notModified, 'content-type': 'application/json; charset=utf-8', 'content-length': body.length } };
+  return { body, notModified, full: { ...notModified, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) } };
 }
 
 export function registerPublicSliderRoute(app: FastifyInstance, deps: AppDeps, frontDoor: FrontDoor) {
