@@ -32,6 +32,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt, t.id),
+    // Both also INCLUDE the columns the users' search checks (drizzle-pg/0002, which drizzle's
+    // builder cannot say), so a search sorted by name or email walks the index alone.
     index('users_name_idx').on(sql`lower(${t.name})`, t.id),
     index('users_email_idx').on(t.email, t.id),
     index('users_role_idx').on(t.role, t.id),
