@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { ARGON2_OPTIONS } from '../../server/auth/passwords';
 import { startServer } from '../server-process';
 import { fmt, percentile } from './stats';
-import { threadCpuOf, type ThreadCpu } from './thread-cpu';
+import { threadCpuMeter, type ThreadCpu } from './thread-cpu';
 
 const CONCURRENCY = 16;
 const SECONDS = 10;
@@ -50,9 +50,9 @@ function perOperation(spent: ThreadCpu[], operations: number): string {
 
 /** bareVerifyRate in this process, and the CPU its threads spent. */
 async function bareVerifyRound(rates: number[], spent: ThreadCpu[]) {
-  const measured = await threadCpuOf(process.pid, bareVerifyRate);
-  rates.push(measured.result);
-  spent.push(measured.spent);
+  const cpu = threadCpuMeter(process.pid);
+  rates.push(await bareVerifyRate());
+  spent.push(cpu());
 }
 
 // This machine's speed drifts; alternating rounds (bare, logins, bare, logins, bare) lets the
@@ -80,6 +80,10 @@ export async function benchAuth() {
   let clients = 0;
   try {
     for (let round = 0; round < ROUNDS; round++) {
+      // The server's threads over the logins and the /healthz probes beside them (a few hundred,
+      // each a tiny fraction of a login); and this process's, the clients', sharing the cores.
+      const serverCpu = threadCpuMeter(server.pid);
+      const clientsCpu = threadCpuMeter(process.pid);
       const run = autocannon({
         url: `${server.url}/api/auth/login`,
         method: 'POST',
@@ -91,17 +95,9 @@ export async function benchAuth() {
         },
         duration: SECONDS,
       });
-      // The server's threads, over the logins and the /healthz probes beside them (a few hundred, each a tiny fraction of a login).
-      // And this process's, the clients', which share the cores with the server.
-      const {
-        result: {
-          result: [result, latencies],
-          spent,
-        },
-        spent: clientSpent,
-      } = await threadCpuOf(process.pid, () => threadCpuOf(server.pid, () => Promise.all([run, healthLatencies(server.url, run)])));
-      loginCpu.push(spent);
-      clientCpu.push(clientSpent);
+      const [result, latencies] = await Promise.all([run, healthLatencies(server.url, run)]);
+      loginCpu.push(serverCpu());
+      clientCpu.push(clientsCpu());
       logins.push(result['2xx'] / SECONDS);
       failures += result.non2xx + result.errors;
       health.push(...latencies);

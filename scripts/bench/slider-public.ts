@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { startServer, tempDataDir } from '../server-process';
 import { activatePlaylist, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { fmt, median } from './stats';
-import { threadCpuOf } from './thread-cpu';
+import { threadCpuMeter } from './thread-cpu';
 
 const ROUNDS = 6;
 const SECONDS = 8;
@@ -51,7 +51,9 @@ async function startBare(json: string, headers: Headers): Promise<{ url: string;
 
 /** A round of autocannon on `url`; `pid`, the server answering it, for the CPU its main thread spends per request. */
 async function load(url: string, pid: number, headers: Record<string, string> = {}) {
-  const { result, spent } = await threadCpuOf(pid, () => autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }));
+  const cpu = threadCpuMeter(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const spent = cpu();
   if (result.errors + result.non2xx > 0 && !headers['if-none-match']) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
   return { rate: result.requests.average, p99: result.latency.p99, mainUs: (spent.mainMs * 1000) / result.requests.total };
 }

@@ -7,8 +7,11 @@ export interface ThreadCpu {
   otherThreadsMs: number;
 }
 
-/** The CPU time `pid`'s threads have run so far, in ms (Linux: /proc/<pid>/task/<tid>/schedstat, in ns). */
-export function threadCpu(pid: number): ThreadCpu {
+/**
+ * The CPU time `pid`'s threads have run so far, in ms (Linux: /proc/<pid>/task/<tid>/schedstat, in
+ * ns). Meant for threads that live as long as the process, as Node's thread pool and V8's helpers do.
+ */
+function threadCpu(pid: number): ThreadCpu {
   const spent: ThreadCpu = { mainMs: 0, otherThreadsMs: 0 };
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     let ns: number;
@@ -23,10 +26,11 @@ export function threadCpu(pid: number): ThreadCpu {
   return spent;
 }
 
-/** What `pid`'s threads spend while `run` goes. */
-export async function threadCpuOf<T>(pid: number, run: () => Promise<T>): Promise<{ result: T; spent: ThreadCpu }> {
+/** Starts measuring `pid`'s threads: the function returned answers what they have spent since. */
+export function threadCpuMeter(pid: number): () => ThreadCpu {
   const before = threadCpu(pid);
-  const result = await run();
-  const after = threadCpu(pid);
-  return { result, spent: { mainMs: after.mainMs - before.mainMs, otherThreadsMs: after.otherThreadsMs - before.otherThreadsMs } };
+  return () => {
+    const now = threadCpu(pid);
+    return { mainMs: now.mainMs - before.mainMs, otherThreadsMs: now.otherThreadsMs - before.otherThreadsMs };
+  };
 }
