@@ -125,13 +125,13 @@ export async function benchMediaUpload() {
     // Round 1 runs on fresh processes, so its RSS growth includes everything a first upload allocates.
     const plainFile = path.join(dataDir, 'media', 'plain-write.bin');
     bare = await startServer({ command: () => [process.execPath, '--input-type=module', '-e', BARE_SINK] });
+    const sinkUrl = bare.url;
     const plain: number[] = [];
     const sink: number[] = [];
     const uploads: number[] = [];
     const growth = { ours: [] as number[], bare: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       plain.push(await plainWrite(plainFile));
-      const sinkUrl = bare.url;
       growth.bare.push(await rssGrowth(bare, async () => sink.push(await post(sinkUrl, { 'content-length': SIZE }, videoBytes()))));
       await fetch(sinkUrl, { method: 'DELETE' });
       growth.ours.push(await rssGrowth(server, async () => uploads.push(await upload(server.url, headers, `bench-${round}.mp4`))));

@@ -15,6 +15,9 @@ const NO_FILES: LibraryFile[] = [];
 // one this render has not seen yet: it would be added to the pages from before the change.
 const READ_AFTER = { cancelRefetch: false };
 
+/** How many pages the grid has asked for in `library`: none yet, if what it asked was for another. */
+const pagesAsked = (wanted: { library: string; pages: number }, library: string) => (wanted.library === library ? wanted.pages : 0);
+
 /** `basePath` undefined: the saved one's library. */
 export function useLibraryPages(category: MediaCategory, basePath: string | undefined, enabled: boolean) {
   const input = { ...(basePath !== undefined && { basePath }), category, limit: LIBRARY_PAGE_SIZE };
@@ -33,9 +36,8 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
   const { isFetching, hasNextPage, fetchNextPage, isFetchNextPageError: failed } = query;
   const loadedPages = query.data?.pages.length ?? 0;
   useEffect(() => {
-    const asked = wanted.current.library === library ? wanted.current.pages : 0;
     // A page whose read failed is not tried again by itself: pressing Load more does.
-    if (enabled && hasNextPage && !isFetching && !failed && loadedPages < asked) void fetchNextPage(READ_AFTER);
+    if (enabled && hasNextPage && !isFetching && !failed && loadedPages < pagesAsked(wanted.current, library)) void fetchNextPage(READ_AFTER);
   }, [library, enabled, hasNextPage, isFetching, failed, loadedPages, fetchNextPage]);
 
   const pages = enabled ? query.data?.pages : undefined;
@@ -52,8 +54,7 @@ export function useLibraryPages(category: MediaCategory, basePath: string | unde
     /** `pressed`: by the button, not by the grid's end scrolling into view; after a failed read, only a press reads again. */
     loadMore: (pressed: boolean) => {
       if (!enabled || !hasNextPage || (failed && !pressed)) return;
-      const asked = wanted.current.library === library ? wanted.current.pages : 0;
-      wanted.current = { library, pages: Math.max(asked, loadedPages + 1) };
+      wanted.current = { library, pages: Math.max(pagesAsked(wanted.current, library), loadedPages + 1) };
       if (!isFetching) void fetchNextPage(READ_AFTER);
     },
     refetch: () => {
