@@ -1,5 +1,5 @@
 // Sequential GETs over one kept-alive connection with node:http, for the REST side of a latency
-// figure. fetch (undici) spends 0.3-1 ms of its own on each request on this machine, through its
+// figure. fetch (undici) spends 0.3-1.2 ms of its own on each request on this machine, through its
 // web streams; with it, the client's cost would be counted as the server's.
 import http from 'node:http';
 
