@@ -119,8 +119,9 @@ export async function benchAuth() {
   console.log(`CPU per sign-in: server ${describe(serverPerSignIn)}; clients ${describe(clientsPerSignIn)}`);
   console.log(`CPU per bare verify: ${describe(bareVerify)}`);
   // Both sides keep the cores busy, so their throughputs stand in inverse proportion to the CPU one
-  // operation costs the machine. The clients (autocannon, the /healthz probe) share those cores and a bare verify has
-  // none: a server spending no more than a bare verify would still reach only the ceiling.
+  // operation costs the machine. The clients (autocannon, the /healthz probe) share those cores,
+  // and a bare verify has none: a server spending no more than a bare verify would still reach
+  // only the ceiling.
   const machinePerSignIn = allThreads(serverPerSignIn) + allThreads(clientsPerSignIn);
   console.log(
     `ratio of CPU per operation, bare verify / sign-in with its clients: ${fmt(allThreads(bareVerify) / machinePerSignIn, 2)}; ` +

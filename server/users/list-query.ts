@@ -116,8 +116,8 @@ async function searchPage(db: Db, search: SearchCondition, matches: number, inpu
 
 /**
  * How PostgreSQL reads a search's page sorted by name or email, given how many users match (and
- * whether the trigram indexes found them) and how many there are: the matches sorted, or the
- * planner's walk, unbounded or stopped after `withinMs`.
+ * whether the trigram indexes found them) and how many there are (counted only when needed): the
+ * matches sorted, or the planner's walk, unbounded or stopped after `withinMs`.
  *
  * PostgreSQL chooses the plan itself, and on a text sort it makes the clustered-walk mistake above
  * ("yuk" by name: the walk passes nearly every user). There the walk is bounded in time instead of
@@ -127,8 +127,16 @@ async function searchPage(db: Db, search: SearchCondition, matches: number, inpu
  * otherwise the database stops it after the whole index's time (a walk that would end by then is
  * never cut short), and the page is then read the other way, with an order no index serves.
  */
-export function postgresTextSortPlan(matches: number, everyone: number, indexed: boolean): { read: 'sorted' } | { read: 'walk'; withinMs?: number } {
-  const sortMs = matches * POSTGRES_SORT_MS.perMatch + (indexed ? 0 : everyone * POSTGRES_SORT_MS.perUser);
+export async function postgresTextSortPlan(
+  matches: number,
+  indexed: boolean,
+  countEveryone: () => Promise<number>,
+): Promise<{ read: 'sorted' } | { read: 'walk'; withinMs?: number }> {
+  const matchesMs = matches * POSTGRES_SORT_MS.perMatch;
+  // A few matches found through the index: sorted at once, without counting everyone first.
+  if (indexed && matchesMs <= POSTGRES_SORT_AT_ONCE_MS) return { read: 'sorted' };
+  const everyone = await countEveryone();
+  const sortMs = matchesMs + (indexed ? 0 : everyone * POSTGRES_SORT_MS.perUser);
   if (sortMs <= POSTGRES_SORT_AT_ONCE_MS) return { read: 'sorted' };
   const walkMs = everyone * POSTGRES_WALK_MS_PER_USER;
   // Walking the whole index costs less than the sort: the walk needs no bound (nor the read-only
@@ -143,7 +151,7 @@ async function chosenByDatabase(db: Db, search: SearchCondition, matches: number
   const planned = (on: Db) => readPage(on, search.matches, order, offset);
   if ((sortBy !== 'name' && sortBy !== 'email') || !readWithinTime) return planned(db);
   const sorted = () => readPage(db, search.matchesToSort, order, offset, orderWithoutIndex(sortBy, sortOrder));
-  const plan = postgresTextSortPlan(matches, await countAllUsers(db), search.indexed);
+  const plan = await postgresTextSortPlan(matches, search.indexed, () => countAllUsers(db));
   if (plan.read === 'sorted') return sorted();
   if (plan.withinMs === undefined) return planned(db);
   return (await readWithinTime(db, plan.withinMs, planned)) ?? sorted();
