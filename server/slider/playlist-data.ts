@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Playlist, PlaylistItem } from '../../shared/slider';
+import { apiRecord } from '../db/api-record';
 import type { Db, Tx } from '../db/client';
 import type { PendingEvents } from '../events/after-commit';
 import { playlists } from '../db/schema';
@@ -14,15 +15,7 @@ export interface PlaylistContent {
 }
 
 function toPlaylist(row: typeof playlists.$inferSelect): Playlist {
-  return {
-    _id: row.id,
-    name: row.name,
-    items: row.items,
-    images: row.images,
-    videos: row.videos,
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  };
+  return apiRecord(row);
 }
 
 export async function listPlaylists(db: Db): Promise<Playlist[]> {

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
+import { apiRecord } from '../db/api-record';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
@@ -37,16 +38,7 @@ export const publicColumns = {
 type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
 
 export function toPublicUser(row: PublicRow): PublicUser {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    membershipTier: row.membershipTier,
-    status: row.status,
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  };
+  return apiRecord(row);
 }
 
 export class EmailInUseError extends Error {

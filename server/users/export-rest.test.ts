@@ -1,50 +1,25 @@
 // CONTRACT §3 "Operators": GET /api/admin/users/export.csv and the users.exportBatch procedure
 // behind it: who may export, the file's bytes (header, byte order mark, quoting, formula escaping),
 // the list's order and search, and the refusals. Streaming at scale: export-streaming.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_EXPORT_BATCH, type UserSortField } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
-import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
-import { callJson, type TestApp } from '../../tests/support/test-app';
-import { eq } from 'drizzle-orm';
-import type { SiteDatabase } from '../db/client';
-import { users } from '../db/schema';
-import { insertUser, type PublicUser } from './data';
+import { adminAppForEachTest, signIn } from '../../tests/support/admin-app';
+import { callJson } from '../../tests/support/test-app';
+import { LITERAL_SEARCH_USERS, seedUsers, type SeedUser } from '../../tests/support/seed-users';
+import type { PublicUser } from './data';
 import { listUsers } from './list-query';
 
 const EXPORT = '/api/admin/users/export.csv';
 const BOM = '\uFEFF';
 const HEADER = 'id,name,email,role,membershipTier,status,createdAt\r\n';
 
-let t: TestApp;
-let db: SiteDatabase;
-let adminToken: string;
+const app = adminAppForEachTest();
 
-beforeEach(async () => {
-  ({ t, db, adminToken } = await startAdminApp());
-});
-afterEach(() => closeAdminApp({ t, db }));
+const seed = (list: readonly SeedUser[]) => seedUsers(app.db, list);
 
-const login = (email: string, password: string) => signIn(t, email, password);
-
-type SeedUser = Partial<Omit<PublicUser, 'createdAt'>> & { name: string; email: string; createdAt?: number };
-
-/** Inserts users straight into the database (no argon2, and names the API would trim); createdAt in ms. */
-async function seed(list: SeedUser[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const [i, { createdAt, ...user }] of list.entries()) {
-    const row = await insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
-    await db.db
-      .update(users)
-      .set({ createdAt: createdAt ?? 1_700_000_000_000 + i * 1000 })
-      .where(eq(users.id, row._id));
-    ids.push(row._id);
-  }
-  return ids;
-}
-
-const exportCsv = (query = '', token: string | null = adminToken, method: 'GET' | 'HEAD' = 'GET') =>
-  t.app.inject({ method, url: `${EXPORT}${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const exportCsv = (query = '', token: string | null = app.adminToken, method: 'GET' | 'HEAD' = 'GET') =>
+  app.t.app.inject({ method, url: `${EXPORT}${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** The records of a file whose cells hold no comma, quote or line break: header and BOM checked, then split. */
 function simpleRecords(body: string): string[][] {
@@ -60,7 +35,7 @@ function simpleRecords(body: string): string[][] {
 async function listAll(criteria: { search?: string; sortBy: UserSortField; sortOrder: 'asc' | 'desc' }): Promise<PublicUser[]> {
   const all: PublicUser[] = [];
   for (let page = 1; ; page++) {
-    const { data, totalPages } = await listUsers(db.db, { search: '', ...criteria, page });
+    const { data, totalPages } = await listUsers(app.db.db, { search: '', ...criteria, page });
     all.push(...data);
     if (page >= totalPages) return all;
   }
@@ -85,7 +60,8 @@ async function seedTies(count: number) {
 
 describe('authorization', () => {
   it('refuses no token or a bad one (401) and a member (403) with JSON messages, over REST and tRPC', async () => {
-    const member = (await callJson(t.app, 'POST', '/api/auth/register', { name: 'Mo', email: 'mo@example.com', password: 'mo password' })).body.token as string;
+    const member = (await callJson(app.t.app, 'POST', '/api/auth/register', { name: 'Mo', email: 'mo@example.com', password: 'mo password' })).body
+      .token as string;
     const cases: Array<[string | null, number, string]> = [
       [null, 401, MESSAGES.notSignedIn],
       ['not.a.token', 401, MESSAGES.sessionExpired],
@@ -97,19 +73,19 @@ describe('authorization', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBeUndefined();
       expect(res.json()).toEqual({ message });
-      const trpc = await t.app.inject({ method: 'GET', url: '/trpc/users.exportBatch', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const trpc = await app.t.app.inject({ method: 'GET', url: '/trpc/users.exportBatch', headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect(trpc.statusCode, message).toBe(status);
       expect(trpc.json().error.message).toBe(message);
     }
-    expect(t.logs.text).not.toContain('admin began a user export');
+    expect(app.t.logs.text).not.toContain('admin began a user export');
   });
 
   it('refuses a suspended admin with 403', async () => {
     const [otherId] = await seed([{ name: 'Other Admin', email: 'other@example.com', role: 'admin' }]);
-    await callJson(t.app, 'PUT', `/api/admin/users/${otherId}`, { password: 'other password' }, adminToken);
-    const otherToken = await login('other@example.com', 'other password');
+    await callJson(app.t.app, 'PUT', `/api/admin/users/${otherId}`, { password: 'other password' }, app.adminToken);
+    const otherToken = await signIn(app.t, 'other@example.com', 'other password');
     expect((await exportCsv('', otherToken)).statusCode).toBe(200);
-    await callJson(t.app, 'PUT', `/api/admin/users/${otherId}`, { status: 'suspended' }, adminToken);
+    await callJson(app.t.app, 'PUT', `/api/admin/users/${otherId}`, { status: 'suspended' }, app.adminToken);
     const res = await exportCsv('', otherToken);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: MESSAGES.accountSuspended });
@@ -152,15 +128,9 @@ describe('the file', () => {
   });
 
   it('prefixes every cell that starts with = + - @ tab or carriage return with a quote mark', async () => {
+    const formulas = ['=SUM(A1:A9)', '+1 555 0100', '-2+3', '@handle', '\tTabbed', '\rReturned', '=HYPERLINK("http://evil.test","x")', 'Ann=Bob +1 -2 @3'];
     await seed([
-      { name: '=SUM(A1:A9)', email: 'f1@formula.test' },
-      { name: '+1 555 0100', email: 'f2@formula.test' },
-      { name: '-2+3', email: 'f3@formula.test' },
-      { name: '@handle', email: 'f4@formula.test' },
-      { name: '\tTabbed', email: 'f5@formula.test' },
-      { name: '\rReturned', email: 'f6@formula.test' },
-      { name: '=HYPERLINK("http://evil.test","x")', email: 'f7@formula.test' },
-      { name: 'Ann=Bob +1 -2 @3', email: 'f8@formula.test' },
+      ...formulas.map((name, i) => ({ name, email: `f${i + 1}@formula.test` })),
       { name: 'Plus Mail', email: '+plus@formula.test' },
       { name: 'Dash Mail', email: '-dash@formula.test' },
     ]);
@@ -219,14 +189,7 @@ describe('order and search', () => {
   });
 
   it('finds the same users as the list, literally and in any letter case, few or many', async () => {
-    await seed([
-      { name: '100% Real', email: 'real@example.com' },
-      { name: 'snake_case', email: 'snake@example.com' },
-      { name: "Conan O'Brien", email: 'conan@example.com' },
-      { name: 'Quote Q Quinn', email: 'quinn@example.com' },
-      { name: 'Plain Person', email: 'plain@example.com' },
-      { name: 'Mail Only', email: 'x_y@percent.org' },
-    ]);
+    await seed(LITERAL_SEARCH_USERS);
     await seedTies(USERS_EXPORT_BATCH + 50);
     // Fewer matches than a batch are read from the search index, 'tie' and 'EXAMPLE' match more
     // (found while walking), and fragments under three characters are always found walking.
@@ -240,10 +203,10 @@ describe('order and search', () => {
 
   it('finds users by their new name after an update, and not after a delete', async () => {
     const [id] = await seed([{ name: 'Old Name', email: 'old@example.com' }]);
-    await callJson(t.app, 'PUT', `/api/admin/users/${id}`, { name: 'Renamed Person' }, adminToken);
+    await callJson(app.t.app, 'PUT', `/api/admin/users/${id}`, { name: 'Renamed Person' }, app.adminToken);
     expect((await exportCsv('?search=old%20name')).body).toBe(BOM + HEADER);
     expect(simpleRecords((await exportCsv('?search=renamed')).body).map((r) => r[0])).toEqual([id]);
-    await callJson(t.app, 'DELETE', `/api/admin/users/${id}`, undefined, adminToken);
+    await callJson(app.t.app, 'DELETE', `/api/admin/users/${id}`, undefined, app.adminToken);
     expect((await exportCsv('?search=renamed')).body).toBe(BOM + HEADER);
   });
 });
@@ -272,9 +235,9 @@ describe('refusals', () => {
 
   it('has no HEAD route, so no export runs for a HEAD request', async () => {
     await seedTies(12);
-    const res = await exportCsv('', adminToken, 'HEAD');
+    const res = await exportCsv('', app.adminToken, 'HEAD');
     expect(res.statusCode).toBe(404);
-    expect(t.logs.text).not.toContain('admin began a user export');
+    expect(app.t.logs.text).not.toContain('admin began a user export');
   });
 
   it('answers parallel exports alike, each whole', async () => {
@@ -287,7 +250,7 @@ describe('refusals', () => {
   it('logs who began each export and how many rows it wrote', async () => {
     await seedTies(5);
     await exportCsv('?search=alpha');
-    const lines = t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = app.t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.find((l) => l.msg === 'admin began a user export')).toMatchObject({ search: 'alpha', sortBy: 'createdAt', sortOrder: 'desc' });
     expect(lines.find((l) => l.msg === 'user export finished')).toMatchObject({ rows: 3, complete: true });
   });
@@ -295,10 +258,10 @@ describe('refusals', () => {
 
 describe('the users.exportBatch procedure', () => {
   const batch = async (input: Record<string, unknown>) => {
-    const res = await t.app.inject({
+    const res = await app.t.app.inject({
       method: 'GET',
       url: `/trpc/users.exportBatch?input=${encodeURIComponent(JSON.stringify(input))}`,
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: { authorization: `Bearer ${app.adminToken}` },
     });
     return { status: res.statusCode, body: res.json() };
   };

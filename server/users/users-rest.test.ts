@@ -1,40 +1,21 @@
 // CONTRACT "Users (admin)" through the REST façade: authorization, the list rules, create, update,
 // delete, the self-protection rules and the stats.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { USER_SORT_FIELDS } from '../../shared/constants';
 import { and, count, eq } from 'drizzle-orm';
-import type { SiteDatabase } from '../db/client';
 import { users as usersTable } from '../db/schema';
-import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
-import { callJson, type TestApp } from '../../tests/support/test-app';
-import { insertUser, type PublicUser } from './data';
+import { adminAppForEachTest, signIn } from '../../tests/support/admin-app';
+import { callJson } from '../../tests/support/test-app';
+import { LITERAL_SEARCH_USERS, seedUsers, type SeedUser } from '../../tests/support/seed-users';
+import type { PublicUser } from './data';
 
-let t: TestApp;
-let db: SiteDatabase;
-let adminToken: string;
+const app = adminAppForEachTest();
 
-beforeEach(async () => {
-  ({ t, db, adminToken } = await startAdminApp());
-});
-afterEach(() => closeAdminApp({ t, db }));
+const login = (email: string, password: string) => signIn(app.t, email, password);
 
-const login = (email: string, password: string) => signIn(t, email, password);
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = app.adminToken) => callJson(app.t.app, method, url, body, token);
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) => callJson(t.app, method, url, body, token);
-
-/** Inserts users straight into the database (no argon2: these never sign in), with distinct createdAt. */
-async function seed(users: Array<Partial<PublicUser> & { name: string; email: string }>): Promise<string[]> {
-  const ids: string[] = [];
-  for (const [i, user] of users.entries()) {
-    const row = await insertUser(db.db, { passwordHash: 'not-a-real-hash', ...user } as Parameters<typeof insertUser>[1]);
-    await db.db
-      .update(usersTable)
-      .set({ createdAt: 1_700_000_000_000 + i * 1000 })
-      .where(eq(usersTable.id, row._id));
-    ids.push(row._id);
-  }
-  return ids;
-}
+const seed = (list: readonly SeedUser[]) => seedUsers(app.db, list);
 
 const list = async (query = '') => {
   const res = await api('GET', `/api/admin/users${query}`);
@@ -44,7 +25,8 @@ const list = async (query = '') => {
 
 describe('authorization', () => {
   it('refuses every admin route without a token (401) and for a member (403)', async () => {
-    const member = (await callJson(t.app, 'POST', '/api/auth/register', { name: 'Mo', email: 'mo@example.com', password: 'mo password' })).body.token as string;
+    const member = (await callJson(app.t.app, 'POST', '/api/auth/register', { name: 'Mo', email: 'mo@example.com', password: 'mo password' })).body
+      .token as string;
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
       ['GET', '/api/admin/stats'],
       ['GET', '/api/admin/users'],
@@ -53,10 +35,10 @@ describe('authorization', () => {
       ['DELETE', '/api/admin/users/some-id'],
     ];
     for (const [method, url, body] of routes) {
-      const anonymous = await callJson(t.app, method, url, body);
+      const anonymous = await callJson(app.t.app, method, url, body);
       expect(anonymous.status, `${method} ${url}`).toBe(401);
       expect(anonymous.body.message).toBe('Please sign in to continue');
-      const forbidden = await callJson(t.app, method, url, body, member);
+      const forbidden = await callJson(app.t.app, method, url, body, member);
       expect(forbidden.status, `${method} ${url}`).toBe(403);
       expect(forbidden.body.message).toBe('Administrator access is required');
     }
@@ -70,9 +52,9 @@ describe('authorization', () => {
     await api('PUT', `/api/admin/users/${otherId}`, { status: 'suspended' });
 
     expect((await api('GET', '/api/admin/stats', undefined, otherToken)).status).toBe(403);
-    const trpc = await t.app.inject({ method: 'GET', url: '/trpc/users.stats', headers: { authorization: `Bearer ${otherToken}` } });
+    const trpc = await app.t.app.inject({ method: 'GET', url: '/trpc/users.stats', headers: { authorization: `Bearer ${otherToken}` } });
     expect(trpc.statusCode).toBe(403);
-    const trpcAnonymous = await t.app.inject({ method: 'GET', url: '/trpc/users.list' });
+    const trpcAnonymous = await app.t.app.inject({ method: 'GET', url: '/trpc/users.list' });
     expect(trpcAnonymous.statusCode).toBe(401);
   });
 });
@@ -167,14 +149,7 @@ describe('list', () => {
   });
 
   it('searches a case-insensitive substring of name or email, taking %, _ and quotes literally', async () => {
-    await seed([
-      { name: '100% Real', email: 'real@example.com' },
-      { name: 'snake_case', email: 'snake@example.com' },
-      { name: "Conan O'Brien", email: 'conan@example.com' },
-      { name: 'Quote "Q" Quinn', email: 'quinn@example.com' },
-      { name: 'Plain Person', email: 'plain@example.com' },
-      { name: 'Mail Only', email: 'x_y@percent.org' },
-    ]);
+    await seed(LITERAL_SEARCH_USERS);
     const names = async (search: string) => (await list(`?search=${encodeURIComponent(search)}`)).data.map((u) => u.name).sort();
     expect(await names('%')).toEqual(['100% Real']);
     expect(await names('0% r')).toEqual(['100% Real']);
@@ -298,7 +273,7 @@ describe('update', () => {
   it('sets a new password, which signs the user out everywhere', async () => {
     const oldToken = await login('edit@example.com', 'first password');
     expect((await api('PUT', `/api/admin/users/${id}`, { password: 'second password' })).status).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${oldToken}` } });
+    const me = await app.t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${oldToken}` } });
     expect(me.statusCode).toBe(401);
     await login('edit@example.com', 'second password');
   });
@@ -325,13 +300,13 @@ describe('update', () => {
 
   it('a suspended user is refused at sign-in', async () => {
     await api('PUT', `/api/admin/users/${id}`, { status: 'suspended' });
-    const res = await callJson(t.app, 'POST', '/api/auth/login', { email: 'edit@example.com', password: 'first password' });
+    const res = await callJson(app.t.app, 'POST', '/api/auth/login', { email: 'edit@example.com', password: 'first password' });
     expect(res).toMatchObject({ status: 401, body: { msg: 'Invalid email or password' } });
   });
 });
 
 describe('protecting the admins', () => {
-  const rootId = () => JSON.parse(Buffer.from(adminToken.split('.')[1]!, 'base64url').toString()).user.id as string;
+  const rootId = () => JSON.parse(Buffer.from(app.adminToken.split('.')[1]!, 'base64url').toString()).user.id as string;
 
   it('an admin cannot demote, suspend or delete their own account', async () => {
     expect(await api('PUT', `/api/admin/users/${rootId()}`, { role: 'user' })).toMatchObject({
@@ -357,7 +332,7 @@ describe('protecting the admins', () => {
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     const refused = a.status === 400 ? a : b;
     expect(refused.body.message).toBe('The last active admin cannot be demoted or suspended');
-    const [admins] = await db.db
+    const [admins] = await app.db.db
       .select({ n: count() })
       .from(usersTable)
       .where(and(eq(usersTable.role, 'admin'), eq(usersTable.status, 'active')));
@@ -369,15 +344,15 @@ describe('protecting the admins', () => {
     const id = (created.body.data as PublicUser)._id;
     await api('PUT', `/api/admin/users/${id}`, { password: 'changed password' });
     await api('DELETE', `/api/admin/users/${id}`);
-    for (const message of ['admin created a user', 'admin updated a user', 'admin deleted a user']) expect(t.logs.text).toContain(message);
-    expect(t.logs.text).not.toContain('logged password');
-    expect(t.logs.text).not.toContain('changed password');
+    for (const message of ['admin created a user', 'admin updated a user', 'admin deleted a user']) expect(app.t.logs.text).toContain(message);
+    expect(app.t.logs.text).not.toContain('logged password');
+    expect(app.t.logs.text).not.toContain('changed password');
   });
 });
 
 describe('the tRPC transport', () => {
-  const trpc = (method: 'GET' | 'POST', procedure: string, input: unknown, token = adminToken) =>
-    t.app.inject({
+  const trpc = (method: 'GET' | 'POST', procedure: string, input: unknown, token = app.adminToken) =>
+    app.t.app.inject({
       method,
       url: method === 'GET' ? `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${procedure}`,
       headers: { authorization: `Bearer ${token}` },

@@ -1,7 +1,7 @@
 // A test app started with a first admin (from the environment, as an operator would), its database
 // file open beside it for seeding and checking, and that admin signed in: where the tests of the
 // admin routes start.
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { SiteDatabase } from '../../server/db/client';
 import { openAppDatabase } from './test-database';
 import { callJson, createTestApp, type TestApp } from './test-app';
@@ -19,6 +19,16 @@ export async function startAdminApp(options: Omit<NonNullable<Parameters<typeof 
   const t = await createTestApp({ ...options, env, smtp: options.smtp ?? false });
   const db = await openAppDatabase(t.config);
   return { t, db, adminToken: await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password) };
+}
+
+/** An admin app for each test of the calling file, started before it and closed after: read its fields inside the tests. */
+export function adminAppForEachTest(): AdminApp {
+  const app = {} as AdminApp;
+  beforeEach(async () => {
+    Object.assign(app, await startAdminApp());
+  });
+  afterEach(() => closeAdminApp(app));
+  return app;
 }
 
 export async function closeAdminApp({ t, db }: Pick<AdminApp, 't' | 'db'>): Promise<void> {

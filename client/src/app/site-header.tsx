@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation, useMatches } from 'react-router-dom';
 import { SITE_NAME } from '@shared/constants';
 import { homePathOf, useToken } from '../lib/session';
+import { FILLED, Icon } from '../ui/icon';
 import './site-header.css';
 
 export interface RouteHandle {
@@ -44,9 +45,9 @@ export function SiteHeader() {
 
 function StarMark() {
   return (
-    <svg className="wordmark__mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-      <circle cx="16" cy="16" r="13" fill="none" stroke="currentColor" strokeOpacity="0.45" strokeWidth="1.2" />
-      <path d="M16 5.5 18.2 13.8 26.5 16 18.2 18.2 16 26.5 13.8 18.2 5.5 16 13.8 13.8Z" fill="currentColor" />
-    </svg>
+    <Icon className="wordmark__mark" box={32} size={28} strokeWidth={1.2}>
+      <circle cx="16" cy="16" r="13" strokeOpacity="0.45" />
+      <path d="M16 5.5 18.2 13.8 26.5 16 18.2 18.2 16 26.5 13.8 18.2 5.5 16 13.8 13.8Z" {...FILLED} />
+    </Icon>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { useCall, visitorClient } from '../lib/visitor-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
@@ -9,6 +8,7 @@ import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
 import { StatusMessage } from '../ui/status-message';
 import { Form } from '../ui/form';
+import { ServerError } from '../ui/server-error';
 
 export function ForgotPasswordPage() {
   usePageTitle('Reset Password');
@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
         </Button>
         {/* The same words whether or not the account exists (spec §8). */}
         {forgot.isSuccess && <StatusMessage tone="success">{MESSAGES.resetLinkSent}</StatusMessage>}
-        {forgot.error && <StatusMessage tone="error">{serverMessage(forgot.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+        <ServerError error={forgot.error} />
       </Form>
     </AuthCard>
   );

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { setToken } from '../lib/session';
 import { useCall, visitorClient } from '../lib/visitor-client';
 import { usePageTitle } from '../lib/use-page-title';
@@ -9,11 +7,11 @@ import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { EmailField } from '../ui/email-field';
 import { Field } from '../ui/field';
-import { StatusMessage } from '../ui/status-message';
 import { NewPasswordField } from '../ui/password-input';
 import { Form } from '../ui/form';
 import { Fieldset } from '../ui/fieldset';
 import './join-page.css';
+import { ServerError } from '../ui/server-error';
 
 export function JoinPage() {
   usePageTitle('Create Your Account');
@@ -68,7 +66,7 @@ export function JoinPage() {
         <Button type="submit" variant="primary" className="button--block" busy={register.isPending}>
           Create Account
         </Button>
-        {register.error && <StatusMessage tone="error">{serverMessage(register.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+        <ServerError error={register.error} />
       </Form>
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../ui/button';
 import { usePageTitle } from '../lib/use-page-title';
 import { Panel } from '../ui/panel';
+import { FILLED, Icon } from '../ui/icon';
 import './page-sections.css';
 import './landing-page.css';
 
@@ -68,33 +69,33 @@ export function LandingPage() {
 
 function SelfIcon() {
   return (
-    <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
-      <circle cx="24" cy="24" r="6" fill="currentColor" />
-      <ellipse cx="24" cy="24" rx="19" ry="7.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
-      <ellipse cx="24" cy="24" rx="19" ry="7.5" fill="none" stroke="currentColor" strokeWidth="1.4" transform="rotate(60 24 24)" />
-      <ellipse cx="24" cy="24" rx="19" ry="7.5" fill="none" stroke="currentColor" strokeWidth="1.4" transform="rotate(120 24 24)" />
-    </svg>
+    <Icon box={48} size={44} strokeWidth={1.4}>
+      <circle cx="24" cy="24" r="6" {...FILLED} />
+      {[0, 60, 120].map((angle) => (
+        <ellipse key={angle} cx="24" cy="24" rx="19" ry="7.5" transform={`rotate(${angle} 24 24)`} />
+      ))}
+    </Icon>
   );
 }
 
 function FieldIcon() {
   return (
-    <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
-      <path d="M4 30c5 0 5-12 10-12s5 12 10 12 5-12 10-12 5 12 10 12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-      <path d="M4 38c5 0 5-6 10-6s5 6 10 6 5-6 10-6 5 6 10 6" fill="none" stroke="currentColor" strokeOpacity="0.55" strokeWidth="1.4" strokeLinecap="round" />
-      <circle cx="24" cy="10" r="2.5" fill="currentColor" />
-      <circle cx="12" cy="8" r="1.2" fill="currentColor" fillOpacity="0.7" />
-      <circle cx="37" cy="12" r="1.4" fill="currentColor" fillOpacity="0.7" />
-    </svg>
+    <Icon box={48} size={44}>
+      <path d="M4 30c5 0 5-12 10-12s5 12 10 12 5-12 10-12 5 12 10 12" />
+      <path d="M4 38c5 0 5-6 10-6s5 6 10 6 5-6 10-6 5 6 10 6" strokeOpacity="0.55" strokeWidth="1.4" />
+      <circle cx="24" cy="10" r="2.5" {...FILLED} />
+      <circle cx="12" cy="8" r="1.2" {...FILLED} fillOpacity="0.7" />
+      <circle cx="37" cy="12" r="1.4" {...FILLED} fillOpacity="0.7" />
+    </Icon>
   );
 }
 
 function CrownIcon() {
   return (
-    <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false">
-      <path d="M8 34 6 14l11 9 7-13 7 13 11-9-2 20Z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-      <path d="M9 40h30" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-      <circle cx="24" cy="27" r="2.6" fill="currentColor" />
-    </svg>
+    <Icon box={48} size={44}>
+      <path d="M8 34 6 14l11 9 7-13 7 13 11-9-2 20Z" />
+      <path d="M9 40h30" />
+      <circle cx="24" cy="27" r="2.6" {...FILLED} />
+    </Icon>
   );
 }

@@ -2,13 +2,12 @@
 // has two-factor on, so the app's code (or a recovery code) finishes the sign-in.
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { useCall, visitorClient } from '../lib/visitor-client';
 import { AuthCard } from '../ui/auth-card';
 import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
-import { StatusMessage } from '../ui/status-message';
 import { Form } from '../ui/form';
+import { ServerError } from '../ui/server-error';
 
 interface LoginCodeStepProps {
   challenge: string;
@@ -53,7 +52,7 @@ export function LoginCodeStep({ challenge, onSignedIn, onRestart }: LoginCodeSte
         <Button type="submit" variant="primary" className="button--block" busy={verify.isPending}>
           Verify
         </Button>
-        {verify.error && <StatusMessage tone="error">{serverMessage(verify.error, MESSAGES.loginFailed)}</StatusMessage>}
+        <ServerError error={verify.error} fallback={MESSAGES.loginFailed} />
       </Form>
     </AuthCard>
   );

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { homePathOf, setToken } from '../lib/session';
 import { useCall, visitorClient } from '../lib/visitor-client';
 import type { LoginNotice } from '../lib/use-current-user';
@@ -14,6 +13,7 @@ import { PasswordField } from '../ui/password-input';
 import { LoginCodeStep } from './login-code-step';
 import { Form } from '../ui/form';
 import './login-page.css';
+import { ServerError } from '../ui/server-error';
 
 export function LoginPage() {
   usePageTitle('Sign In');
@@ -88,7 +88,7 @@ export function LoginPage() {
         <Button type="submit" variant="primary" className="button--block" busy={login.isPending}>
           Sign In
         </Button>
-        {login.error && <StatusMessage tone="error">{serverMessage(login.error, MESSAGES.loginFailed)}</StatusMessage>}
+        <ServerError error={login.error} fallback={MESSAGES.loginFailed} />
       </Form>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import type { CourseModule } from './course-modules';
+import { Icon } from '../ui/icon';
 import './module-list.css';
 
 interface ModuleListProps {
@@ -36,9 +37,9 @@ export function ModuleList({ modules, access, labelledBy }: ModuleListProps) {
 
 function LockIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <rect x="5" y="10.5" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.7" />
-      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.7" />
-    </svg>
+    <Icon size={16} strokeWidth={1.7}>
+      <rect x="5" y="10.5" width="14" height="10" rx="2" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
+    </Icon>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RESET_REDIRECT_MS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { useCall, visitorClient } from '../lib/visitor-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { AuthCard } from '../ui/auth-card';
@@ -10,6 +9,7 @@ import { Button } from '../ui/button';
 import { StatusMessage } from '../ui/status-message';
 import { NewPasswordField } from '../ui/password-input';
 import { Form } from '../ui/form';
+import { ServerError } from '../ui/server-error';
 
 export function ResetPasswordPage() {
   usePageTitle('Enter New Password');
@@ -57,7 +57,7 @@ export function ResetPasswordPage() {
         </Button>
         {mismatch && <StatusMessage tone="error">{MESSAGES.passwordsDoNotMatch}</StatusMessage>}
         {succeeded && <StatusMessage tone="success">{MESSAGES.resetSuccessfulClient}</StatusMessage>}
-        {reset.error && <StatusMessage tone="error">{serverMessage(reset.error, MESSAGES.resetFailed)}</StatusMessage>}
+        <ServerError error={reset.error} fallback={MESSAGES.resetFailed} />
       </Form>
     </AuthCard>
   );

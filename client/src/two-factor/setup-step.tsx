@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
-import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
-import { StatusMessage } from '../ui/status-message';
 import { QrCode } from './qr-code';
 import { Form } from '../ui/form';
+import { ServerError } from '../ui/server-error';
+import { SubmitOrCancel } from '../ui/submit-or-cancel';
 
 interface SetupStepProps {
   setup: { secret: string; otpauthUrl: string };
@@ -49,14 +47,9 @@ export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
           acceptsRecoveryCode={false}
         />
         <div className="actions">
-          <Button type="submit" variant="primary" className="button--small" busy={enable.isPending}>
-            Turn on
-          </Button>
-          <Button variant="quiet" className="button--small" onClick={onCancel}>
-            Cancel
-          </Button>
+          <SubmitOrCancel label="Turn on" busy={enable.isPending} onCancel={onCancel} />
         </div>
-        {enable.error && <StatusMessage tone="error">{serverMessage(enable.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+        <ServerError error={enable.error} />
       </Form>
     </div>
   );

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
-import { Button } from '../ui/button';
 import { CodeField } from '../ui/code-field';
-import { StatusMessage } from '../ui/status-message';
 import { PasswordField } from '../ui/password-input';
 import { Form } from '../ui/form';
+import { ServerError } from '../ui/server-error';
+import { SubmitOrCancel } from '../ui/submit-or-cancel';
 
 interface TurnOffFormProps {
   onTurnedOff: (message: string) => void;
@@ -30,14 +28,9 @@ export function TurnOffForm({ onTurnedOff, onCancel }: TurnOffFormProps) {
       <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <CodeField label="Code" hint="From your authenticator app, or one of your recovery codes." value={code} onChange={setCode} acceptsRecoveryCode />
       <div className="actions">
-        <Button type="submit" variant="danger" className="button--small" busy={disable.isPending}>
-          Turn off
-        </Button>
-        <Button variant="quiet" className="button--small" onClick={onCancel}>
-          Cancel
-        </Button>
+        <SubmitOrCancel label="Turn off" variant="danger" busy={disable.isPending} onCancel={onCancel} />
       </div>
-      {disable.error && <StatusMessage tone="error">{serverMessage(disable.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+      <ServerError error={disable.error} />
     </Form>
   );
 }

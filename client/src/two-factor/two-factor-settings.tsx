@@ -2,8 +2,6 @@
 // Account Security section both show it. Off: set it up (a QR code and the key, confirmed by the
 // app's first code), then the recovery codes once. On: turn it off with the password and a code.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { Button } from '../ui/button';
 import { StatusMessage } from '../ui/status-message';
@@ -11,6 +9,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { SetupStep } from './setup-step';
 import { TurnOffForm } from './turn-off-form';
 import './two-factor.css';
+import { ServerError } from '../ui/server-error';
 
 type Stage =
   { name: 'status' } | { name: 'setup'; setup: { secret: string; otpauthUrl: string } } | { name: 'codes'; recoveryCodes: string[] } | { name: 'turn-off' };
@@ -49,7 +48,7 @@ export function TwoFactorSettings() {
       );
   }
 
-  if (status.error) return <StatusMessage tone="error">{serverMessage(status.error, MESSAGES.somethingWentWrong)}</StatusMessage>;
+  if (status.error) return <ServerError error={status.error} />;
   if (!status.data) {
     return (
       <p className="muted" role="status">
@@ -86,7 +85,7 @@ export function TwoFactorSettings() {
               Set up two-factor sign-in
             </Button>
           </div>
-          {setup.error && <StatusMessage tone="error">{serverMessage(setup.error, MESSAGES.somethingWentWrong)}</StatusMessage>}
+          <ServerError error={setup.error} />
         </>
       )}
     </Stage>

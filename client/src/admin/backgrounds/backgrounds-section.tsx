@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { scanVersion } from '@shared/media';
 import { MESSAGES } from '@shared/messages';
-import { playlistItems, type SliderConfig } from '@shared/slider';
+import { playlistItems, SLIDE_TYPES, type SliderConfig } from '@shared/slider';
 import type { LibraryFile } from '@/lib/media-types';
 import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
@@ -23,7 +23,7 @@ import { PlaylistsPanel } from './playlists-panel';
 import { SettingsPanel } from './settings-panel';
 import { useMediaLibrary } from './use-media-library';
 import { usePlaylistEditor } from './use-playlist-editor';
-import { usePlaylists } from './use-playlists';
+import { usePlaylists, type Playlists } from './use-playlists';
 import { useSettingsSave } from './use-settings-save';
 import './backgrounds-section.css';
 
@@ -71,7 +71,7 @@ export function BackgroundsSection() {
 interface BackgroundManagerProps {
   /** The settings as the server has them. */
   saved: SliderConfig;
-  playlists: ReturnType<typeof usePlaylists>;
+  playlists: Playlists;
   settingsStatus: ReturnType<typeof useTimedStatus>;
   playlistStatus: ReturnType<typeof useTimedStatus>;
 }
@@ -146,17 +146,11 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
 
         <div className="bg-workspace">
           <PlaylistsPanel
-            playlists={playlists.playlists}
+            list={playlists}
             selected={selected}
             activeId={saved.activePlaylist}
             dirty={editor.dirty}
-            failed={playlists.failed}
-            retrying={playlists.retrying}
-            onRetry={playlists.retry}
             status={playlistStatus.status}
-            creating={playlists.creating}
-            saving={playlists.updating}
-            deleting={playlists.deleting}
             onSelect={editor.select}
             onCreate={createPlaylist}
             onSave={saveSelected}
@@ -179,26 +173,9 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
               <EmptyNote>Select or create a playlist, then click images and videos below to add them to it.</EmptyNote>
             )}
             <StatusMessage live={libraryStatus.status} compact className="bg-status bg-status--library" />
-            <LibraryGrid
-              title="Image Library"
-              type="image"
-              library={library.images}
-              loadingText="Loading images..."
-              emptyText="No images found. Upload or Rescan."
-              version={version}
-              positions={editor.positions}
-              onToggle={toggle}
-            />
-            <LibraryGrid
-              title="Video Library"
-              type="video"
-              library={library.videos}
-              loadingText="Loading videos..."
-              emptyText="No videos found. Upload or Rescan."
-              version={version}
-              positions={editor.positions}
-              onToggle={toggle}
-            />
+            {SLIDE_TYPES.map((type) => (
+              <LibraryGrid key={type} type={type} library={library.pages[type]} version={version} positions={editor.positions} onToggle={toggle} />
+            ))}
           </div>
         </div>
       </div>

@@ -10,26 +10,30 @@ import { EmptyNote } from '@/ui/empty-note';
 import { MediaThumb } from './media-thumb';
 import { itemUrl } from './playlist-items';
 
+/** Spec §2's words for each kind's grid. */
+const TEXTS: Record<SlideType, { title: string; loading: string; empty: string }> = {
+  image: { title: 'Image Library', loading: 'Loading images...', empty: 'No images found. Upload or Rescan.' },
+  video: { title: 'Video Library', loading: 'Loading videos...', empty: 'No videos found. Upload or Rescan.' },
+};
+
 interface LibraryGridProps {
-  title: string;
   type: SlideType;
   library: ReturnType<typeof useLibraryPages>;
-  loadingText: string;
-  emptyText: string;
   version: string | undefined;
   /** Where each url sits in the playlist being edited (0-based); undefined when none is selected. */
   positions: ReadonlyMap<string, number> | undefined;
   onToggle: (file: LibraryFile) => void;
 }
 
-export function LibraryGrid({ title, type, library, loadingText, emptyText, version, positions, onToggle }: LibraryGridProps) {
+export function LibraryGrid({ type, library, version, positions, onToggle }: LibraryGridProps) {
   const { files, total, loading } = library;
+  const texts = TEXTS[type];
   return (
-    <Panel inset className={`bg-library bg-library--${type}`} title={title} meta={!loading && total > 0 && (total === 1 ? '1 file' : `${total} files`)}>
+    <Panel inset className={`bg-library bg-library--${type}`} title={texts.title} meta={!loading && total > 0 && (total === 1 ? '1 file' : `${total} files`)}>
       {loading ? (
-        <EmptyNote loading>{loadingText}</EmptyNote>
+        <EmptyNote loading>{texts.loading}</EmptyNote>
       ) : files.length === 0 ? (
-        <EmptyNote>{emptyText}</EmptyNote>
+        <EmptyNote>{texts.empty}</EmptyNote>
       ) : (
         <ul className="bg-library__grid">
           {files.map((file) => {

@@ -13,21 +13,16 @@ import { MessageDialog } from '@/ui/message-dialog';
 import { Panel } from '@/ui/panel';
 import { StatusMessage } from '@/ui/status-message';
 import { countLabel } from './playlist-items';
+import type { Playlists } from './use-playlists';
 
 interface PlaylistsPanelProps {
-  playlists: readonly Playlist[];
+  /** The list and its requests' states; a list that could not be loaded is offered again. */
+  list: Playlists;
   selected: Playlist | null;
   /** The saved active playlist's id ('' for none). */
   activeId: string;
   dirty: boolean;
-  /** The list could not be loaded: the panel offers to try again instead of claiming there are none. */
-  failed: boolean;
-  retrying: boolean;
-  onRetry: () => void;
   status: Status | null;
-  creating: boolean;
-  saving: boolean;
-  deleting: boolean;
   onSelect: (playlist: Playlist) => void;
   /** These reject with the server's error; the panel tells the admin. */
   onCreate: (name: string) => Promise<void>;
@@ -36,7 +31,8 @@ interface PlaylistsPanelProps {
 }
 
 export function PlaylistsPanel(props: PlaylistsPanelProps) {
-  const { playlists, selected, activeId, dirty, failed, retrying, status, creating, saving, deleting } = props;
+  const { list, selected, activeId, dirty, status } = props;
+  const { playlists, failed, retrying, creating, deleting } = list;
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState<Playlist | null>(null);
   const [alertMessage, setAlertMessage] = useState<string | null>(null);
@@ -83,7 +79,7 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
         {failed ? (
           <EmptyNote as="div">
             <p>The playlists could not be loaded.</p>
-            <Button variant="secondary" className="button--small" busy={retrying} onClick={props.onRetry}>
+            <Button variant="secondary" className="button--small" busy={retrying} onClick={list.retry}>
               Try again
             </Button>
           </EmptyNote>
@@ -140,7 +136,7 @@ export function PlaylistsPanel(props: PlaylistsPanelProps) {
 
         {selected && (
           <div className="bg-playlists__save">
-            <Button variant="primary" className="button--small" busy={saving} onClick={save}>
+            <Button variant="primary" className="button--small" busy={list.updating} onClick={save}>
               Save Selected Playlist
             </Button>
             {dirty && <span className="bg-unsaved">Unsaved changes</span>}

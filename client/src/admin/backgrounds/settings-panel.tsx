@@ -84,27 +84,12 @@ export function SettingsPanel({ initial, playlists, status, lastScan, pressed, o
             value={activePlaylist}
             onChange={(e) => set('activePlaylist', e.target.value)}
           />
-          <Field
-            label="Cycle Time (ms)"
-            name="cycleTime"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_DURATION_MS}
-            step={100}
-            value={draft.cycleTime}
-            onChange={(e) => set('cycleTime', e.target.value)}
-          />
-          <Field
+          <DurationField label="Cycle Time (ms)" name="cycleTime" value={draft.cycleTime} onChange={(value) => set('cycleTime', value)} />
+          <DurationField
             label="Transition (ms)"
             name="transitionDuration"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_DURATION_MS}
-            step={100}
             value={draft.transitionDuration}
-            onChange={(e) => set('transitionDuration', e.target.value)}
+            onChange={(value) => set('transitionDuration', value)}
           />
         </div>
 
@@ -128,5 +113,30 @@ export function SettingsPanel({ initial, playlists, status, lastScan, pressed, o
         </div>
       </form>
     </Panel>
+  );
+}
+
+interface DurationFieldProps {
+  label: string;
+  name: 'cycleTime' | 'transitionDuration';
+  /** As typed: the server names what is wrong with a value it refuses. */
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A number of milliseconds, from 0 to the hour the server accepts at most. */
+function DurationField({ label, name, value, onChange }: DurationFieldProps) {
+  return (
+    <Field
+      label={label}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={MAX_DURATION_MS}
+      step={100}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -33,8 +33,8 @@ export function useMediaLibrary(basePath: string, savedItems: readonly PlaylistI
   );
 
   return {
-    images,
-    videos,
+    /** Each kind's pages, by slide type. */
+    pages: { image: images, video: videos },
     /** Whether the saved items' files are known: only then may a save drop items as missing (spec §5). */
     complete: !enabled || paths.length === 0 || (lookup.isSuccess && !lookup.isPlaceholderData),
     fileByUrl,

@@ -67,3 +67,5 @@ export function usePlaylists(showStatus: ShowStatus) {
     },
   };
 }
+
+export type Playlists = ReturnType<typeof usePlaylists>;

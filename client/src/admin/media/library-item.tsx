@@ -4,6 +4,7 @@ import { mediaUrl } from '@shared/media';
 import type { LibraryFile } from '@/lib/media-types';
 import { ImageThumbnail } from '@/ui/image-thumbnail';
 import { formatBytes } from '@shared/media';
+import { Icon } from '@/ui/icon';
 
 interface LibraryItemProps {
   file: LibraryFile;
@@ -72,14 +73,8 @@ function AudioPreview({ file, version }: { file: LibraryFile; version: string | 
 
 function NoteIcon() {
   return (
-    <svg className="media-item__note" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-      <path
-        d="M9 18.5V6l10-2v12.5M9 18.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Zm10-2a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <Icon className="media-item__note" size={32}>
+      <path d="M9 18.5V6l10-2v12.5M9 18.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Zm10-2a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0Z" />
+    </Icon>
   );
 }

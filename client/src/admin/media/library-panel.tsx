@@ -2,7 +2,6 @@
 // time as the grid scrolls, Refresh, and Delete Selected after a confirmation.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MediaCategory } from '@shared/media';
-import type { LibraryFile } from '@/lib/media-types';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyNote } from '@/ui/empty-note';
@@ -10,32 +9,21 @@ import { LoadMore } from '@/ui/load-more';
 import { Panel } from '@/ui/panel';
 import { LibraryItem } from './library-item';
 import { MEDIA_KINDS } from './media-kinds';
+import type { Library } from './use-library';
 
 interface LibraryPanelProps {
   id: string;
   category: MediaCategory;
-  /** The files loaded so far, of `total`; `more` when there are pages still to load. */
-  files: readonly LibraryFile[];
-  total: number;
-  more: boolean;
-  loadingMore: boolean;
+  /** The files loaded so far (of `total`, with `more` to load), which are ticked, and deleting them. */
+  library: Library;
   version: string | undefined;
-  loading: boolean;
-  fetching: boolean;
-  selected: readonly string[];
-  deleting: boolean;
-  onToggle: (path: string, checked: boolean) => void;
-  onToggleAll: (checked: boolean) => void;
-  onRefresh: () => void;
-  onLoadMore: (pressed: boolean) => void;
-  onDelete: (done: (deleted: boolean) => void) => void;
 }
 
 /** How many names the confirmation lists before it says "and N more". */
 const NAMES_SHOWN = 5;
 
-export function LibraryPanel(props: LibraryPanelProps) {
-  const { id, category, files, total, more, version, loading, fetching, selected, deleting } = props;
+export function LibraryPanel({ id, category, library, version }: LibraryPanelProps) {
+  const { files, total, more, loading, fetching, selected, deleting } = library;
   const selectAllId = useId();
   const [confirming, setConfirming] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
@@ -61,7 +49,7 @@ export function LibraryPanel(props: LibraryPanelProps) {
       titleRef={title}
       actions={
         <>
-          <Button variant="secondary" className="button--small" busy={fetching && !loading} onClick={props.onRefresh}>
+          <Button variant="secondary" className="button--small" busy={fetching && !loading} onClick={library.refresh}>
             Refresh
           </Button>
           <Button
@@ -87,7 +75,7 @@ export function LibraryPanel(props: LibraryPanelProps) {
               // Some but not all ticked: neither checked nor clear.
               if (box) box.indeterminate = selected.length > 0 && !allTicked;
             }}
-            onChange={(event) => props.onToggleAll(event.target.checked)}
+            onChange={(event) => library.setAll(event.target.checked)}
           />
           {/* Only loaded files can be ticked: with pages still to load, the label says how many. */}
           <label htmlFor={selectAllId}>{more ? `Select the ${files.length} ${word} shown` : `Select all ${word}`}</label>
@@ -107,10 +95,10 @@ export function LibraryPanel(props: LibraryPanelProps) {
               version={version}
               checked={selected.includes(file.path)}
               disabled={deleting}
-              onToggle={(checked) => props.onToggle(file.path, checked)}
+              onToggle={(checked) => library.toggle(file.path, checked)}
             />
           ))}
-          {more && <LoadMore label={`Load more ${word}`} busy={props.loadingMore} onLoad={props.onLoadMore} />}
+          {more && <LoadMore label={`Load more ${word}`} busy={library.loadingMore} onLoad={library.loadMore} />}
         </ul>
       )}
 
@@ -129,7 +117,7 @@ export function LibraryPanel(props: LibraryPanelProps) {
           confirmLabel="Delete"
           busy={deleting}
           onConfirm={() =>
-            props.onDelete((deleted) => {
+            library.deleteSelected((deleted) => {
               focusTitle.current = deleted;
               setConfirming(false);
             })

@@ -67,14 +67,10 @@ export function MediaSection() {
     <PanelSection title="Media Manager" className="media">
       <div className="media__stack">
         <ScannerPanel
-          lastScan={scanner.lastScan}
-          loading={scanner.lastScanLoading}
-          scanning={scanner.scanning}
-          pressed={scanner.pressed}
+          scanner={scanner}
           libraryShown={libraryShown}
           libraryId={libraryId}
           onScan={scanFiles}
-          onRescan={() => scanner.scan('rescan')}
           onToggleLibrary={() => setLibraryShown((shown) => !shown)}
           notice={basePath === 'missing' ? `No base path is set. ${NO_BASE_PATH_FOR_UPLOAD}` : undefined}
         />
@@ -92,26 +88,7 @@ export function MediaSection() {
           />
         </Panel>
 
-        {libraryShown && (
-          <LibraryPanel
-            id={libraryId}
-            category={category}
-            files={library.files}
-            total={library.total}
-            more={library.more}
-            loadingMore={library.loadingMore}
-            onLoadMore={library.loadMore}
-            version={scanVersion(scanner.lastScan?.timestamp)}
-            loading={library.loading}
-            fetching={library.fetching}
-            selected={library.selected}
-            deleting={library.deleting}
-            onToggle={library.toggle}
-            onToggleAll={library.setAll}
-            onRefresh={library.refresh}
-            onDelete={library.deleteSelected}
-          />
-        )}
+        {libraryShown && <LibraryPanel id={libraryId} category={category} library={library} version={scanVersion(scanner.lastScan?.timestamp)} />}
       </div>
       {/* Spec §2: red when the message speaks of an error, green otherwise. */}
       <StatusMessage live={status.status && { text: status.status.text, tone: /error/i.test(status.status.text) ? 'error' : 'success' }} docked />

@@ -1,29 +1,26 @@
 // File Scanner (spec §2): scan, rescan, show or hide the library, and what the last scan found.
 import type { LastScan } from '@/lib/media-types';
-import { scanButtonState, type ScanButton } from '@/lib/use-media-scan';
+import { scanButtonState } from '@/lib/use-media-scan';
 import { Button } from '@/ui/button';
 import { Notice } from '@/ui/notice';
 import { Panel } from '@/ui/panel';
 import { Spinner } from '@/ui/spinner';
+import type { Scanner } from './use-scanner';
 
 interface ScannerPanelProps {
-  lastScan: LastScan | null;
-  loading: boolean;
-  /** Any scan under way, silent ones too: the summary says so. */
-  scanning: boolean;
-  /** The button whose scan is under way; silent rescans press none. */
-  pressed: ScanButton | null;
+  /** The last scan, the one under way (silent ones too: the summary says so) and the button that started it. */
+  scanner: Scanner;
   libraryShown: boolean;
   libraryId: string;
+  /** Scan Files: also shows the library. */
   onScan: () => void;
-  onRescan: () => void;
   onToggleLibrary: () => void;
   /** A notice shown under the buttons (no base path configured). */
   notice?: string;
 }
 
-export function ScannerPanel(props: ScannerPanelProps) {
-  const { lastScan, loading, scanning, pressed, libraryShown, libraryId, notice } = props;
+export function ScannerPanel({ scanner, libraryShown, libraryId, onScan, onToggleLibrary, notice }: ScannerPanelProps) {
+  const { lastScan, lastScanLoading, scanning, pressed } = scanner;
   return (
     <Panel
       inset
@@ -31,10 +28,10 @@ export function ScannerPanel(props: ScannerPanelProps) {
       title="File Scanner"
       actions={
         <>
-          <Button variant="primary" className="button--small" {...scanButtonState(pressed, 'scan')} onClick={props.onScan}>
+          <Button variant="primary" className="button--small" {...scanButtonState(pressed, 'scan')} onClick={onScan}>
             Scan Files
           </Button>
-          <Button variant="secondary" className="button--small" {...scanButtonState(pressed, 'rescan')} onClick={props.onRescan}>
+          <Button variant="secondary" className="button--small" {...scanButtonState(pressed, 'rescan')} onClick={() => scanner.scan('rescan')}>
             Rescan now
           </Button>
           <Button
@@ -42,14 +39,14 @@ export function ScannerPanel(props: ScannerPanelProps) {
             className="button--small"
             aria-expanded={libraryShown}
             aria-controls={libraryShown ? libraryId : undefined}
-            onClick={props.onToggleLibrary}
+            onClick={onToggleLibrary}
           >
             {libraryShown ? 'Hide Library' : 'Show Library'}
           </Button>
         </>
       }
     >
-      <ScanSummary lastScan={lastScan} loading={loading} scanning={scanning} />
+      <ScanSummary lastScan={lastScan} loading={lastScanLoading} scanning={scanning} />
       {notice && <Notice>{notice}</Notice>}
     </Panel>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { MEDIA_EXTENSIONS, type MediaCategory } from '@shared/media';
 import { acceptFor, MEDIA_KINDS } from './media-kinds';
+import { Icon } from '@/ui/icon';
 
 interface UploadAreaProps {
   category: MediaCategory;
@@ -108,15 +109,8 @@ function useWindowDropGuard() {
 
 function UploadIcon() {
   return (
-    <svg className="dropzone__icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
-      <path
-        d="M12 15.5V4m0 0L7.5 8.5M12 4l4.5 4.5M4.5 14.5v3A2.5 2.5 0 0 0 7 20h10a2.5 2.5 0 0 0 2.5-2.5v-3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <Icon className="dropzone__icon" size={36}>
+      <path d="M12 15.5V4m0 0L7.5 8.5M12 4l4.5 4.5M4.5 14.5v3A2.5 2.5 0 0 0 7 20h10a2.5 2.5 0 0 0 2.5-2.5v-3" />
+    </Icon>
   );
 }

@@ -89,3 +89,5 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
     deleteSelected,
   };
 }
+
+export type Library = ReturnType<typeof useLibrary>;

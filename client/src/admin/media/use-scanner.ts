@@ -45,3 +45,5 @@ export function useScanner(basePath: BasePathState, showStatus: ShowStatus) {
     rescanSoon,
   };
 }
+
+export type Scanner = ReturnType<typeof useScanner>;

@@ -1,9 +1,10 @@
 // One row of the user table, in display mode or, for the one being edited, edit mode (spec §4).
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { MEMBERSHIP_TIERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from '@shared/constants';
 import { Button } from '@/ui/button';
 import { draftOf, type AdminUser, type UserDraft } from './user-types';
 import { inputClass } from '@/ui/field';
+import { SubmitOrCancel } from '@/ui/submit-or-cancel';
 import './user-row.css';
 
 interface UserRowProps {
@@ -107,6 +108,14 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
   const formId = useId();
   const [draft, setDraft] = useState(() => draftOf(user));
   const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // What every text input of the row shares: the row's form, the compact look, a label and its field.
+  const textInput = (field: 'name' | 'email' | 'password', label: string) => ({
+    form: formId,
+    className: inputClass('compact'),
+    'aria-label': label,
+    value: draft[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,28 +132,10 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
   return (
     <tr className="users-table__editing" onKeyDown={onKeyDown}>
       <td data-label="Name">
-        <input
-          ref={nameInput}
-          form={formId}
-          className={inputClass('compact')}
-          aria-label="Name"
-          autoComplete="off"
-          required
-          value={draft.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
+        <input ref={nameInput} {...textInput('name', 'Name')} autoComplete="off" required />
       </td>
       <td data-label="Email">
-        <input
-          form={formId}
-          className={inputClass('compact')}
-          type="email"
-          aria-label="Email"
-          autoComplete="off"
-          required
-          value={draft.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
+        <input {...textInput('email', 'Email')} type="email" autoComplete="off" required />
       </td>
       <td data-label="Role">
         <CompactSelect formId={formId} label="Role" options={ROLES} value={draft.role} onChange={(v) => set('role', v)} />
@@ -157,25 +148,16 @@ function EditCells({ user, saving, nameInput, onCancel, onSave }: EditCellsProps
       </td>
       <td data-label="Password">
         <input
-          form={formId}
-          className={inputClass('compact')}
+          {...textInput('password', 'New password')}
           type="password"
-          aria-label="New password"
           placeholder="Leave blank to keep"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
-          value={draft.password}
-          onChange={(e) => set('password', e.target.value)}
         />
       </td>
       <td className="users-table__actions">
         <form id={formId} className="row-actions" onSubmit={onSubmit}>
-          <Button type="submit" variant="primary" className="button--small" busy={saving}>
-            Save
-          </Button>
-          <Button variant="quiet" className="button--small" onClick={onCancel}>
-            Cancel
-          </Button>
+          <SubmitOrCancel label="Save" busy={saving} onCancel={onCancel} />
         </form>
       </td>
     </tr>

@@ -1,0 +1,16 @@
+// A form's or a screen's failed call, in words (spec §8): the server's message for a refusal, else
+// the screen's fallback. Nothing while there is no error.
+import { MESSAGES } from '@shared/messages';
+import { serverMessage } from '../lib/server-message';
+import { StatusMessage } from './status-message';
+
+interface ServerErrorProps {
+  error: unknown;
+  /** Spec §8's words for this screen when the server gave none. */
+  fallback?: string;
+}
+
+export function ServerError({ error, fallback = MESSAGES.somethingWentWrong }: ServerErrorProps) {
+  if (!error) return null;
+  return <StatusMessage tone="error">{serverMessage(error, fallback)}</StatusMessage>;
+}
