@@ -7,11 +7,10 @@ import { MESSAGES } from '@shared/messages';
 import { serverMessage } from './server-message';
 import { trpc } from './trpc';
 import { invalidateLibrary } from './use-library-pages';
-import type { ShowStatus } from './use-timed-status';
+import { STATUS_MS, type ShowStatus } from './use-timed-status';
 
 /** Spec §8. */
 export const SCAN_FAILED = 'Scan failed';
-const SCAN_ERROR_MS = 5000;
 
 /** Which of a panel's two buttons asked for a scan, so that only it shows the spinner. */
 export type ScanButton = 'scan' | 'rescan';
@@ -43,7 +42,7 @@ export function useMediaScan(showStatus: ShowStatus) {
       // Spec §5: without a base path the server would fall back to the saved one, which is not
       // what the admin asked to scan.
       if (requested === '') {
-        if (!silent) showStatus(MESSAGES.noBasePath, { tone: 'error', durationMs: SCAN_ERROR_MS });
+        if (!silent) showStatus(MESSAGES.noBasePath, { tone: 'error', durationMs: STATUS_MS.scan.error });
         return Promise.resolve(false);
       }
       if (from) setPressed(from);
@@ -60,7 +59,7 @@ export function useMediaScan(showStatus: ShowStatus) {
           },
           (error: unknown) => {
             if (silent) console.warn('Automatic scan failed:', error);
-            else showStatus(`Scan error: ${serverMessage(error, SCAN_FAILED)}`, { tone: 'error', durationMs: SCAN_ERROR_MS });
+            else showStatus(`Scan error: ${serverMessage(error, SCAN_FAILED)}`, { tone: 'error', durationMs: STATUS_MS.scan.error });
             return false;
           },
         )

@@ -4,6 +4,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const STATUS_DEFAULT_MS = 3000;
 
+/** The messages that stay longer or shorter, as spec §8 (and §5 for refused files) times them. */
+export const STATUS_MS = {
+  pickedFiles: { tooLarge: 7000, invalidType: 5000 },
+  scan: { error: 5000 },
+  saveSettings: { error: 4000 },
+  upload: { done: 5000, error: 6000 },
+  deleteFiles: { done: 4000, error: 6000 },
+} as const;
+
 export type StatusTone = 'success' | 'error' | 'info';
 
 export interface Status {

@@ -159,16 +159,7 @@ function BackgroundManager({ saved, playlists, settingsStatus, playlistStatus }:
 
           <div className="bg-workspace__main">
             {selected ? (
-              <PlaylistStrip
-                name={selected.name}
-                items={editor.items}
-                dirty={editor.dirty}
-                fileByUrl={library.fileByUrl}
-                libraryComplete={library.complete}
-                version={version}
-                onMove={editor.move}
-                onRemove={editor.remove}
-              />
+              <PlaylistStrip name={selected.name} editor={editor} library={library} version={version} />
             ) : (
               <EmptyNote>Select or create a playlist, then click images and videos below to add them to it.</EmptyNote>
             )}

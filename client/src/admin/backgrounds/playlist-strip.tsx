@@ -20,29 +20,30 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import type { PlaylistItem, SlideType } from '@shared/slider';
+import type { SlideType } from '@shared/slider';
 import { cspNonce } from '@/lib/csp-nonce';
 import type { LibraryFile } from '@/lib/media-types';
 import { Panel } from '@/ui/panel';
 import { EmptyNote } from '@/ui/empty-note';
 import { MediaThumb, MissingThumb } from './media-thumb';
 import { itemKeys, nameFromUrl } from './playlist-items';
+import type { MediaLibrary } from './use-media-library';
+import type { PlaylistEditor } from './use-playlist-editor';
 
 const INSTRUCTIONS = 'Press Space to lift this item. Use the left and right arrow keys to move it, Space to drop it in its new place, or Escape to cancel.';
 
 interface PlaylistStripProps {
   name: string;
-  items: readonly PlaylistItem[];
-  dirty: boolean;
-  fileByUrl: ReadonlyMap<string, LibraryFile>;
-  /** Whether the libraries are loaded, so that an item missing from them is really missing. */
-  libraryComplete: boolean;
+  /** The items being edited, whether they differ from the saved ones, and moving or removing one. */
+  editor: PlaylistEditor;
+  /** The file behind each url, and whether the libraries are loaded (so a missing item is really missing). */
+  library: MediaLibrary;
   version: string | undefined;
-  onMove: (from: number, to: number) => void;
-  onRemove: (index: number) => void;
 }
 
-export function PlaylistStrip({ name, items, dirty, fileByUrl, libraryComplete, version, onMove, onRemove }: PlaylistStripProps) {
+export function PlaylistStrip({ name, editor, library, version }: PlaylistStripProps) {
+  const { items, dirty, move: onMove, remove: onRemove } = editor;
+  const { fileByUrl, complete: libraryComplete } = library;
   const [dragging, setDragging] = useState(false);
   const section = useRef<HTMLElement>(null);
   // After a remove button takes its own item away, focus goes to the remove button now in that

@@ -40,3 +40,5 @@ export function useMediaLibrary(basePath: string, savedItems: readonly PlaylistI
     fileByUrl,
   };
 }
+
+export type MediaLibrary = ReturnType<typeof useMediaLibrary>;

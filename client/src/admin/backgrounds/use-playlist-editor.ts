@@ -54,3 +54,5 @@ export function usePlaylistEditor(playlists: readonly Playlist[]) {
     },
   };
 }
+
+export type PlaylistEditor = ReturnType<typeof usePlaylistEditor>;

@@ -5,10 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SliderConfig } from '@shared/slider';
 import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
-import type { ShowStatus } from '@/lib/use-timed-status';
+import { STATUS_MS, type ShowStatus } from '@/lib/use-timed-status';
 
 const SAVE_DELAY_MS = 100;
-const SAVE_ERROR_MS = 4000;
 const SAVE_FAILED = 'Failed to save';
 
 export function useSettingsSave(showStatus: ShowStatus) {
@@ -49,7 +48,7 @@ export function useSettingsSave(showStatus: ShowStatus) {
         setWaiting(false);
         mutate(config, {
           onSuccess: (result) => showStatus(result.message, { tone: 'success' }),
-          onError: (error) => showStatus(`Error: ${serverMessage(error, SAVE_FAILED)}`, { tone: 'error', durationMs: SAVE_ERROR_MS }),
+          onError: (error) => showStatus(`Error: ${serverMessage(error, SAVE_FAILED)}`, { tone: 'error', durationMs: STATUS_MS.saveSettings.error }),
         });
       }, SAVE_DELAY_MS);
     },

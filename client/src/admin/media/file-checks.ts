@@ -10,10 +10,7 @@ import {
   tooLargeMessage,
   type MediaCategory,
 } from '@shared/media';
-
-/** Spec §5, §8: how long each refusal stays on screen. */
-export const TOO_LARGE_MS = 7000;
-export const INVALID_TYPE_MS = 5000;
+import { STATUS_MS } from '@/lib/use-timed-status';
 
 export interface PickedFiles {
   accepted: File[];
@@ -35,10 +32,10 @@ export function checkPickedFiles(files: readonly File[], category: MediaCategory
   let refusal: PickedFiles['refusal'] = null;
   if (tooLarge.length > 0) {
     const list = tooLarge.map((file) => `${file.name} (${formatBytes(file.size)})`).join(', ');
-    refusal = { text: tooLargeMessage(list), durationMs: TOO_LARGE_MS };
+    refusal = { text: tooLargeMessage(list), durationMs: STATUS_MS.pickedFiles.tooLarge };
   } else if (invalid.length > 0) {
     const list = invalid.map((file) => file.name).join(', ');
-    refusal = { text: invalidTypesMessage(list, category), durationMs: INVALID_TYPE_MS };
+    refusal = { text: invalidTypesMessage(list, category), durationMs: STATUS_MS.pickedFiles.invalidType };
   }
   return { accepted, refusal };
 }

@@ -6,11 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import { invalidateLibrary, useLibraryPages } from '@/lib/use-library-pages';
 import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
-import type { ShowStatus } from '@/lib/use-timed-status';
-
-/** Spec §8. */
-const DELETED_MS = 4000;
-const DELETE_ERROR_MS = 6000;
+import { STATUS_MS, type ShowStatus } from '@/lib/use-timed-status';
 
 interface UseLibraryOptions {
   category: MediaCategory;
@@ -57,13 +53,13 @@ export function useLibrary({ category, enabled, showStatus, onDeleted }: UseLibr
       { paths: selected },
       {
         onSuccess: (result) => {
-          showStatus(`Deleted ${result.summary.deleted} file(s).`, { durationMs: DELETED_MS });
+          showStatus(`Deleted ${result.summary.deleted} file(s).`, { durationMs: STATUS_MS.deleteFiles.done });
           clearSelection();
           onDeleted();
           done(true);
         },
         onError: (error) => {
-          showStatus(`Delete error: ${serverMessage(error, 'Delete failed')}`, { durationMs: DELETE_ERROR_MS });
+          showStatus(`Delete error: ${serverMessage(error, 'Delete failed')}`, { durationMs: STATUS_MS.deleteFiles.error });
           done(false);
         },
         // Even a refusal may come after some files went (or another tab deleted them).

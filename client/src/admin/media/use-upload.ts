@@ -7,15 +7,12 @@ import type { LibraryFile } from '@/lib/media-types';
 import { failureReason, uploadFiles, type UploadProgress } from '@/lib/request';
 import { trpc } from '@/lib/trpc';
 import { invalidateLibrary } from '@/lib/use-library-pages';
-import type { ShowStatus } from '@/lib/use-timed-status';
+import { STATUS_MS, type ShowStatus } from '@/lib/use-timed-status';
 import { MEDIA_KINDS } from './media-kinds';
 import { NO_BASE_PATH_FOR_UPLOAD, type BasePathState } from './use-base-path';
 import type { PendingFile } from './use-pending-files';
 
 const UPLOAD_PATH = '/api/media/upload';
-/** Spec §8. */
-const SUCCESS_MS = 5000;
-const ERROR_MS = 6000;
 
 /** POST /api/media/upload's answer (CONTRACT "Media (admin)"). */
 interface UploadAnswer {
@@ -59,12 +56,12 @@ export function useUpload({ basePath, showStatus, onUploaded }: UseUploadOptions
           items.map((item) => item.file),
           { fields: { mediaType: category }, fileField: 'files', onProgress: setProgress, signal: controller.signal },
         );
-        showStatus(`Successfully uploaded ${answer.uploadedCount} file(s) to ${MEDIA_KINDS[category].word}.`, { durationMs: SUCCESS_MS });
+        showStatus(`Successfully uploaded ${answer.uploadedCount} file(s) to ${MEDIA_KINDS[category].word}.`, { durationMs: STATUS_MS.upload.done });
         onUploaded();
         void invalidateLibrary(utils);
       } catch (error) {
         if (controller.signal.aborted) return;
-        showStatus(`Upload error: ${failureReason(error, 'Upload failed')}`, { durationMs: ERROR_MS });
+        showStatus(`Upload error: ${failureReason(error, 'Upload failed')}`, { durationMs: STATUS_MS.upload.error });
       } finally {
         if (!controller.signal.aborted) setProgress(null);
         abort.current = null;
