@@ -2,14 +2,21 @@
 // /admin/dashboard for the overview, ?section=users and so on for the rest, so reloading and the
 // back button keep the admin where they were.
 import { useSearchParams } from 'react-router-dom';
+import { AccountSecuritySection } from './account/account-security-section';
+import { AuditSection } from './audit/audit-section';
+import { BackgroundsSection } from './backgrounds/backgrounds-section';
+import { MediaSection } from './media/media-section';
+import { StatsSection } from './stats/stats-section';
+import { UsersSection } from './users/users-section';
 
+/** Each section's id in the URL, its name in the sidebar and title, and what it shows. */
 export const ADMIN_SECTIONS = [
-  { id: 'dashboard', label: 'Dashboard' },
-  { id: 'users', label: 'User Management' },
-  { id: 'backgrounds', label: 'Background Manager' },
-  { id: 'media', label: 'Media Manager' },
-  { id: 'audit', label: 'Audit Log' },
-  { id: 'security', label: 'Account Security' },
+  { id: 'dashboard', label: 'Dashboard', Content: StatsSection },
+  { id: 'users', label: 'User Management', Content: UsersSection },
+  { id: 'backgrounds', label: 'Background Manager', Content: BackgroundsSection },
+  { id: 'media', label: 'Media Manager', Content: MediaSection },
+  { id: 'audit', label: 'Audit Log', Content: AuditSection },
+  { id: 'security', label: 'Account Security', Content: AccountSecuritySection },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

@@ -59,7 +59,7 @@ export function JoinPage() {
           </div>
         </Fieldset>
 
-        <p className="form__terms">
+        <p className="form__terms muted small">
           By creating an account you agree to our <Link to="/terms">Terms of Service</Link>.
         </p>
 
