@@ -1,6 +1,8 @@
 // A stored row as the API answers it (CONTRACT's users and playlists): the id as `_id`, and the
-// times kept as milliseconds written as ISO 8601. Every other column passes as it is, in its
-// order, so a column the answer type lacks, or one missing from it, fails the typecheck.
+// times kept as milliseconds written as ISO 8601. Every other column of the row goes out as it is,
+// in its order: a caller passes only the columns that may (users select `publicColumns`, never the
+// hash). The typecheck catches an answer field the row lacks or types otherwise; it cannot catch a
+// column more, which is why the select decides and the REST tests compare whole answers.
 
 interface StoredRecord {
   id: string;
