@@ -164,5 +164,6 @@ describe('the list', () => {
     const named = [...contract.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
     expect(named).toHaveLength(14);
     expect(AUDIT_ACTIONS).toEqual(expect.arrayContaining(named));
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
   });
 });

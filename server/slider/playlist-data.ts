@@ -15,7 +15,7 @@ export interface PlaylistContent {
 }
 
 function toPlaylist(row: typeof playlists.$inferSelect): Playlist {
-  return apiRecord(row);
+  return apiRecord<Playlist, typeof playlists.$inferSelect>(row);
 }
 
 export async function listPlaylists(db: Db): Promise<Playlist[]> {

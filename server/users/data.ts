@@ -38,7 +38,7 @@ export const publicColumns = {
 type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
 
 export function toPublicUser(row: PublicRow): PublicUser {
-  return apiRecord(row);
+  return apiRecord<PublicUser, PublicRow>(row);
 }
 
 export class EmailInUseError extends Error {

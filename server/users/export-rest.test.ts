@@ -21,7 +21,7 @@ const seed = (list: readonly SeedUser[]) => seedUsers(app.db, list);
 const exportCsv = (query = '', token: string | null = app.adminToken, method: 'GET' | 'HEAD' = 'GET') =>
   app.t.app.inject({ method, url: `${EXPORT}${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-/** The records of a file whose cells hold no comma, quote or line break: header and BOM checked, then split. */
+/** The records of a file whose cells hold no comma or line break (a quoted cell keeps its quotes): header and BOM checked, then split. */
 function simpleRecords(body: string): string[][] {
   expect(body.startsWith(BOM + HEADER)).toBe(true);
   return body

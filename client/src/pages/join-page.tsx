@@ -10,8 +10,8 @@ import { Field } from '../ui/field';
 import { NewPasswordField } from '../ui/password-input';
 import { Form } from '../ui/form';
 import { Fieldset } from '../ui/fieldset';
-import './join-page.css';
 import { ServerError } from '../ui/server-error';
+import './join-page.css';
 
 export function JoinPage() {
   usePageTitle('Create Your Account');

@@ -12,8 +12,8 @@ import { StatusMessage } from '../ui/status-message';
 import { PasswordField } from '../ui/password-input';
 import { LoginCodeStep } from './login-code-step';
 import { Form } from '../ui/form';
-import './login-page.css';
 import { ServerError } from '../ui/server-error';
+import './login-page.css';
 
 export function LoginPage() {
   usePageTitle('Sign In');

@@ -8,8 +8,8 @@ import { StatusMessage } from '../ui/status-message';
 import { RecoveryCodes } from './recovery-codes';
 import { SetupStep } from './setup-step';
 import { TurnOffForm } from './turn-off-form';
-import './two-factor.css';
 import { ServerError } from '../ui/server-error';
+import './two-factor.css';
 
 type Stage =
   { name: 'status' } | { name: 'setup'; setup: { secret: string; otpauthUrl: string } } | { name: 'codes'; recoveryCodes: string[] } | { name: 'turn-off' };

@@ -2,8 +2,8 @@
 // browse. The file input is real and labelled; it is only drawn as the whole drop zone.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { MEDIA_EXTENSIONS, type MediaCategory } from '@shared/media';
-import { acceptFor, MEDIA_KINDS } from './media-kinds';
 import { Icon } from '@/ui/icon';
+import { acceptFor, MEDIA_KINDS } from './media-kinds';
 
 interface UploadAreaProps {
   category: MediaCategory;
