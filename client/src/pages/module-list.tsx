@@ -1,5 +1,4 @@
 import type { CourseModule } from './course-modules';
-import { Icon } from '../ui/icon';
 import './module-list.css';
 
 interface ModuleListProps {
@@ -35,11 +34,15 @@ export function ModuleList({ modules, access, labelledBy }: ModuleListProps) {
   );
 }
 
+// Drawn here rather than with ui/icon: this module is shared by the visitor bundle and the lazy
+// dashboard, and importing ui/icon from it makes Rolldown 1.2 split React and the tRPC client out
+// of the entry into a chunk of their own (rolldown#9963), one more file before any visitor page
+// runs. tests/e2e/visitor-pages.spec.ts counts the files.
 function LockIcon() {
   return (
-    <Icon size={16} strokeWidth={1.7}>
-      <rect x="5" y="10.5" width="14" height="10" rx="2" />
-      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
-    </Icon>
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <rect x="5" y="10.5" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.7" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.7" />
+    </svg>
   );
 }
