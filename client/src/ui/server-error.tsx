@@ -6,11 +6,14 @@ import { StatusMessage } from './status-message';
 
 interface ServerErrorProps {
   error: unknown;
+  /** What failed, said before the reason ("Could not load the slider settings"). */
+  what?: string;
   /** Spec §8's words for this screen when the server gave none. */
   fallback?: string;
 }
 
-export function ServerError({ error, fallback = MESSAGES.somethingWentWrong }: ServerErrorProps) {
+export function ServerError({ error, what, fallback = MESSAGES.somethingWentWrong }: ServerErrorProps) {
   if (!error) return null;
-  return <StatusMessage tone="error">{serverMessage(error, fallback)}</StatusMessage>;
+  const reason = serverMessage(error, fallback);
+  return <StatusMessage tone="error">{what ? `${what}: ${reason}` : reason}</StatusMessage>;
 }

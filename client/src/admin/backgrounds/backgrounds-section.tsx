@@ -3,10 +3,8 @@
 // /media and /thumbs serve.
 import { useEffect, useMemo, useState } from 'react';
 import { scanVersion } from '@shared/media';
-import { MESSAGES } from '@shared/messages';
 import { playlistItems, SLIDE_TYPES, type SliderConfig } from '@shared/slider';
 import type { LibraryFile } from '@/lib/media-types';
-import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
 import { useLastScan } from '@/lib/use-last-scan';
 import { useMediaScan, type ScanButton } from '@/lib/use-media-scan';
@@ -15,6 +13,7 @@ import { Button } from '@/ui/button';
 import { EmptyNote } from '@/ui/empty-note';
 import { PanelSection } from '@/ui/panel-section';
 import { Spinner } from '@/ui/spinner';
+import { ServerError } from '@/ui/server-error';
 import { StatusMessage } from '@/ui/status-message';
 import { LibraryGrid } from './library-grid';
 import { contentOf, keepInLibrary } from './playlist-items';
@@ -44,7 +43,7 @@ export function BackgroundsSection() {
   if (config.error && !config.data) {
     return (
       <PanelSection title={TITLE}>
-        <StatusMessage tone="error">Could not load the slider settings: {serverMessage(config.error, MESSAGES.somethingWentWrong)}</StatusMessage>
+        <ServerError error={config.error} what="Could not load the slider settings" />
         <div className="actions bg-retry">
           <Button variant="secondary" className="button--small" onClick={() => void config.refetch()}>
             Try again

@@ -1,10 +1,8 @@
 // Dashboard Overview (spec §2): the platform's figures, fetched afresh every time it is shown.
 import { useId } from 'react';
-import { MESSAGES } from '@shared/messages';
-import { serverMessage } from '@/lib/server-message';
 import { trpc } from '@/lib/trpc';
-import { StatusMessage } from '@/ui/status-message';
 import { PanelSection } from '@/ui/panel-section';
+import { ServerError } from '@/ui/server-error';
 import './stats-section.css';
 
 export function StatsSection() {
@@ -24,7 +22,7 @@ export function StatsSection() {
           <Stat label="Free members" value={stats.data.freeMembers} />
         </div>
       ) : stats.error ? (
-        <StatusMessage tone="error">The statistics could not be loaded: {serverMessage(stats.error, MESSAGES.somethingWentWrong)}</StatusMessage>
+        <ServerError error={stats.error} what="The statistics could not be loaded" />
       ) : (
         <p className="muted" role="status">
           Loading statistics...
