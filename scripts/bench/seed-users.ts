@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
-import { shortGrams } from '../../server/users/search-index';
+import { foldAscii, shortGrams } from '../../server/users/search-index';
 
 const FIRST = [
   'Ada',
@@ -124,7 +124,8 @@ export function seedUsers(sqlite: Database.Database, count: number, startAt = 0)
     for (let i = 0; i < size; i++) {
       const { name, email, role, membershipTier, status, createdAt } = people.next().value as SeededPerson;
       const { lastInsertRowid } = insertUser.run(randomUUID(), name, email, role, membershipTier, status, createdAt, createdAt, createdAt);
-      indexUser.run(lastInsertRowid, name, email);
+      // Folded as indexUser folds them: the index matches case-sensitively (drizzle/0002).
+      indexUser.run(lastInsertRowid, foldAscii(name), foldAscii(email));
       countGrams.run(JSON.stringify(shortGrams(name, email)));
     }
   });

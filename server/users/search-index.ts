@@ -72,7 +72,7 @@ export const readWithinTime = search.withinTime;
 
 // SQLite's LIKE and lower() fold ASCII letters only, as PostgreSQL's lower() does on "C" text;
 // folding the same way keeps the gram counts equal to what LIKE matches.
-const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+export const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 // The empty fragment is in every user, so its count is the number of users: an O(1) total for the
 // unfiltered list, where count(*) would read a whole index.
