@@ -3,13 +3,13 @@
 // and its transactions run on the site's one connection: they are taken one at a time, and one
 // must not wait for anything but its queries, or another request's statements would run inside
 // it. PostgreSQL's run on a connection of their own, serializable, and are run again when
-// PostgreSQL finds they raced another. (Also here: PostgreSQL's read stopped after a time.)
+// PostgreSQL finds they raced another. (Also here: PostgreSQL's read told to walk indexes.)
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { dialect } from './dialect';
-import { driverErrors, lostRace } from './errors';
+import { lostRace } from './errors';
 
 export class TransactionWaitedError extends Error {
   override name = 'TransactionWaitedError';
@@ -101,31 +101,22 @@ export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>
   });
 }
 
-// What PostgreSQL answers for a statement stopped by statement_timeout.
-const QUERY_CANCELED = '57014';
-
 /**
- * PostgreSQL only: `read` in a read-only transaction whose statements PostgreSQL stops after `ms`;
- * its answer, or undefined if it was stopped. The limit is the transaction's own: the pooled
- * connection goes back without it.
+ * PostgreSQL only: `read` in one read-only snapshot whose plans walk indexes, for reads that have
+ * worked out that a bounded walk of a sort index is the cheapest way to their answer
+ * (server/users/list-query.ts), where PostgreSQL's statistics would often pick a bitmap of every
+ * match and a sort, or a parallel scan of the whole index, instead. The settings are the
+ * transaction's own: the pooled connection goes back without them.
  */
-export async function readWithinTime<T>(db: Db, ms: number, read: (tx: Db) => Promise<T>): Promise<T | undefined> {
+export function readAlongIndexes<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
   const pgDb = db as unknown as PgDatabase<never>;
-  try {
-    return await pgDb.transaction(
-      async (tx) => {
-        // At least 1 ms (0 would mean no limit at all), and never past a limit the operator set.
-        const limit = Math.max(1, Math.ceil(ms));
-        await tx.execute(sql`
-          select set_config('statement_timeout', (case when current = interval '0' then ${limit}::int
-            else least(${limit}::int, ceil(extract(epoch from current) * 1000)::int) end)::text || 'ms', true)
-          from (select current_setting('statement_timeout')::interval as current) as setting`);
-        return read(tx as unknown as Db);
-      },
-      { accessMode: 'read only' },
-    );
-  } catch (error) {
-    if ([...driverErrors(error)].some((e) => e.code === QUERY_CANCELED)) return undefined;
-    throw error;
-  }
+  return pgDb.transaction(
+    async (tx) => {
+      await tx.execute(sql`
+        select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true)`);
+      return read(tx as unknown as Db);
+    },
+    { accessMode: 'read only', isolationLevel: 'repeatable read' },
+  );
 }

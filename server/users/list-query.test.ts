@@ -1,12 +1,13 @@
 // The user list picks one of several plans for a search's page (decision 004): whichever it picks,
 // the page must be the one the CONTRACT's rules give, worked out here in plain code over every
-// user. A thousand seeded users make each of SQLite's plans the one taken somewhere: "example"
-// (most users) walks checking rows, "mart" (a tenth) probes the trigram matches, "yuk" and "yu"
-// (every Yukihiro, at one end of the name order) walk a bounded way by name and email and, from the
-// far end, fall back to sorting the matches or to a pass over every user, and "quist" (three
-// users) sorts its matches. On PostgreSQL, whose planner chooses, the same pages must come out,
-// whether a walk by name or email runs or the matches are sorted without an index; when a walk is
-// stopped in time is worked out apart, for a million users.
+// user. A thousand seeded users make each plan the one taken somewhere: "example" (most users)
+// walks checking each user, "mart" (a tenth) probes the trigram matches in the default order and,
+// sorted by name or email, walks from the start after a first look at both ends, "yuk" and "yu"
+// (every Yukihiro, at one end of the name order) walk from the end where they are, "q" and
+// "quist" (three users, two at the ends of the names and one in the middle) sort their matches or
+// walk, and every last page is read from the end. Each plan is also run on its own, so that a plan
+// the costs rarely pick still gives the same page: the sorted matches, and the walk from either
+// end in stretches of any length.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_PAGE_SIZE, type SortOrder, type UserSortField } from '../../shared/constants';
@@ -15,10 +16,11 @@ import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support
 import { dialect, sqlRows } from '../../tests/support/test-database';
 import { users } from '../db/schema';
 import { insertUser } from './data';
-import { listUsers, postgresTextSortPlan } from './list-query';
-import { readWithinTime } from './search-index';
+import { firstLook, listUsers, nearerEnd, sortedPage, walkedPage } from './list-query';
+import { alongIndexes, searchCondition } from './search-index';
 
 let app: AdminApp;
+const FRAGMENTS = ['example', 'mart', 'yuk', 'yu', 'a', 'quist', 'q'];
 
 beforeAll(async () => {
   app = await startAdminApp();
@@ -54,7 +56,7 @@ async function expectedPage(fragment: string, sortBy: UserSortField, sortOrder: 
 }
 
 describe('a search page, whichever plan finds it', () => {
-  for (const fragment of ['example', 'mart', 'yuk', 'yu', 'a', 'quist', 'q']) {
+  for (const fragment of FRAGMENTS) {
     it(`is the page the list rules give for "${fragment}", in every order, first, middle and last`, async () => {
       for (const sortBy of USER_SORT_FIELDS) {
         for (const sortOrder of SORT_ORDERS) {
@@ -70,34 +72,105 @@ describe('a search page, whichever plan finds it', () => {
   }
 });
 
-describe('a read the database stops in time', () => {
-  it('only PostgreSQL can: there the answer comes within the time, nothing past it, and no limit stays on the connections', async () => {
-    expect(readWithinTime === undefined).toBe(dialect === 'sqlite');
-    if (!readWithinTime) return;
+describe('the plans on their own', () => {
+  // Pages to check of a search: the first, second, middle and last (each plan reads a page that has matches).
+  const pagesOf = (totalPages: number) => [...new Set([1, Math.min(2, totalPages), Math.ceil(totalPages / 2), totalPages])];
+
+  for (const fragment of FRAGMENTS) {
+    it(`give the same page for "${fragment}": the sorted matches, and walks from either end in stretches of 1, 7 or all`, async () => {
+      const { db } = app.db;
+      const search = searchCondition(fragment);
+      const matches = await search.count(db);
+      for (const sortBy of USER_SORT_FIELDS) {
+        for (const sortOrder of SORT_ORDERS) {
+          const { totalPages } = await expectedPage(fragment, sortBy, sortOrder, 1);
+          for (const page of pagesOf(totalPages)) {
+            const want = (await expectedPage(fragment, sortBy, sortOrder, page)).ids;
+            const input = { search: fragment, sortBy, sortOrder, page };
+            const offset = (page - 1) * USERS_PAGE_SIZE;
+            const ids = (found: Array<{ _id: string }> | undefined) => found?.map((user) => user._id);
+            const where = `${sortBy} ${sortOrder} page ${page}`;
+            expect(ids(await sortedPage(db, search, matches, input, offset)), `sorted, ${where}`).toEqual(want);
+            for (const end of ['forward', 'backward'] as const) {
+              for (const firstStretch of [1, 7, 2_000]) {
+                const walked = await walkedPage(db, search, matches, input, offset, { end, firstStretch });
+                expect(ids(walked), `${end} in stretches from ${firstStretch}, ${where}`).toEqual(want);
+              }
+            }
+          }
+        }
+      }
+    });
+  }
+
+  it('a walk gives up past its reach, and only there', async () => {
     const { db } = app.db;
-    const started = Date.now();
-    expect(await readWithinTime(db, 50, (tx) => sqlRows(tx, sql`select pg_sleep(5)`))).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(4_000);
-    expect(await readWithinTime(db, 2_000, (tx) => sqlRows<{ one: number }>(tx, sql`select 1 as one`))).toEqual([{ one: 1 }]);
-    expect(await readWithinTime(db, 1_999.2, (tx) => sqlRows(tx, sql`show statement_timeout`))).toEqual([{ statement_timeout: '2s' }]);
-    // Any other failure is the caller's to see.
-    await expect(readWithinTime(db, 2_000, (tx) => sqlRows(tx, sql`select 1 / 0`))).rejects.toThrow();
-    // The limit was the transaction's own: every pooled connection is back to none.
-    const settings = await Promise.all(Array.from({ length: 8 }, () => sqlRows<{ statement_timeout: string }>(db, sql`show statement_timeout`)));
-    expect(settings.flat().map((row) => row.statement_timeout)).toEqual(Array(8).fill('0'));
+    const search = searchCondition('yuk');
+    const matches = await search.count(db);
+    const everyone = (await app.db.db.select().from(users)).length;
+    const input = { search: 'yuk', sortBy: 'name', sortOrder: 'asc', page: 1 } as const;
+    // Every Yukihiro sits near the end of the names: from the start, the walk must pass nearly everyone.
+    expect(await walkedPage(db, search, matches, input, 0, { end: 'forward', firstStretch: 10, reach: everyone / 2 })).toBeUndefined();
+    expect(await walkedPage(db, search, matches, input, 0, { end: 'backward', firstStretch: 10, reach: everyone / 2 })).toHaveLength(USERS_PAGE_SIZE);
+    expect(await walkedPage(db, search, matches, input, 0, { end: 'forward', firstStretch: 10, reach: everyone })).toHaveLength(USERS_PAGE_SIZE);
   });
 });
 
-describe("PostgreSQL's way to a search page sorted by name or email", () => {
-  // The cases of `npm run bench -- users` at a million users, with their counts there.
-  const million = () => Promise.resolve(1_000_000);
-  it('sorts a few matches, walks where the whole index costs less than the sort, and otherwise stops the walk after the whole index’s time', async () => {
-    expect(await postgresTextSortPlan(3, true, million), '"quist"').toEqual({ read: 'sorted' });
-    expect(await postgresTextSortPlan(65_374, true, million), '"mart"').toEqual({ read: 'walk' });
-    expect(await postgresTextSortPlan(100, false, million), '"q", too short for the trigram indexes').toEqual({ read: 'walk' });
-    const yuk = await postgresTextSortPlan(33_142, true, million);
-    expect(yuk.read, '"yuk"').toBe('walk');
-    // Never shorter than the slowest whole walk measured there (by email, 0.36 s): a walk that would end is not cut short.
-    expect(yuk.read === 'walk' && yuk.withinMs).toBeGreaterThanOrEqual(360);
+describe('which end a walk by name or email goes on from', () => {
+  // The cases of `npm run bench -- users` at a million users, as the first look at each end (a
+  // thousand users) finds them there.
+  const million = { everyone: 1_000_000, walked: firstLook(1_000_000) };
+  it('looks at a thousandth of the list at each end, between 16 and 1,000 users', () => {
+    expect([1_003, 100_000, 1_000_000, 5_000_000].map(firstLook)).toEqual([16, 100, 1_000, 1_000]);
+  });
+  it('goes on from the end where the matches lie', () => {
+    // "yuk" by name: no Yukihiro among the first thousand names, nine hundred among the last.
+    expect(nearerEnd({ ...million, matches: 32_977, offset: 0, seen: { forward: 0, backward: 900 } }), '"yuk" by name').toBe('backward');
+    // The same, descending: the walk from the start of that order is in them at once (and the
+    // look there would already hold the page).
+    expect(nearerEnd({ ...million, matches: 32_977, offset: 0, seen: { forward: 900, backward: 0 } }), '"yuk" descending').toBe('forward');
+    // A few matches spread evenly, so few that a thousand users need not hold any: the page nearer in matches.
+    expect(nearerEnd({ ...million, matches: 100, offset: 0, seen: { forward: 0, backward: 0 } }), '"q", none at either end').toBe('forward');
+    expect(nearerEnd({ ...million, matches: 100, offset: 90, seen: { forward: 0, backward: 0 } }), '"q", last page').toBe('backward');
+    // "mart" by name: none at either end (runs of a thousand "Ada Allen"), though an even spread
+    // would put sixty-five there: the first page is nearer the start.
+    expect(nearerEnd({ ...million, matches: 65_575, offset: 0, seen: { forward: 0, backward: 0 } }), '"mart" by name').toBe('forward');
+    // Matches at both ends: the walk that passes fewer users, by the density at each.
+    expect(nearerEnd({ ...million, matches: 65_575, offset: 30_000, seen: { forward: 50, backward: 70 } }), 'middle, denser at the end').toBe('backward');
+    expect(nearerEnd({ ...million, matches: 65_575, offset: 30_000, seen: { forward: 70, backward: 50 } }), 'middle, denser at the start').toBe('forward');
+    // One end empty where an even spread would have put some, the other with a few: the few win,
+    // however many matches the page lies behind there.
+    expect(nearerEnd({ ...million, matches: 65_575, offset: 0, seen: { forward: 0, backward: 1 } }), 'sparse start').toBe('backward');
+    // Where an even spread would put fewer than three, an empty end tells nothing: the even guess stands.
+    expect(nearerEnd({ ...million, matches: 2_000, offset: 0, seen: { forward: 0, backward: 1 } }), 'rare fragment').toBe('forward');
+  });
+});
+
+describe('a read along the indexes', () => {
+  it('is the read itself on SQLite; on PostgreSQL, a snapshot whose plans walk indexes, and no setting stays on the connections', async () => {
+    const { db } = app.db;
+    if (dialect === 'sqlite') {
+      // SQLite plans by the query's shape alone: nothing to set.
+      expect(await alongIndexes(db, (on) => Promise.resolve(on))).toBe(db);
+      return;
+    }
+    const settings = (on: typeof db) =>
+      sqlRows<{ bitmap: string; seq: string; workers: string }>(
+        on,
+        sql`select current_setting('enable_bitmapscan') as bitmap, current_setting('enable_seqscan') as seq, current_setting('max_parallel_workers_per_gather') as workers`,
+      );
+    expect(await alongIndexes(db, (tx) => settings(tx))).toEqual([{ bitmap: 'off', seq: 'off', workers: '0' }]);
+    // Every Yukihiro from the end of the names, which the planner alone finds through the trigram
+    // indexes and sorts: along the indexes, a walk.
+    const fromTheEnd = sql`explain (format json) select id from users where lower(name) like '%yuk%' or lower(email) like '%yuk%' order by lower(name) desc, id desc limit 10 offset 20`;
+    const plan = JSON.stringify(await alongIndexes(db, (tx) => sqlRows(tx, fromTheEnd)));
+    expect(plan).toMatch(/Index (Only )?Scan/);
+    expect(plan).not.toMatch(/Bitmap|Seq Scan|Gather/);
+    // Any failure is the caller's to see.
+    await expect(alongIndexes(db, (tx) => sqlRows(tx, sql`select 1 / 0`))).rejects.toThrow();
+    // The settings were the transaction's own: every pooled connection is back to the server's.
+    const after = (await Promise.all(Array.from({ length: 8 }, () => settings(db)))).flat();
+    expect(after.map(({ bitmap, seq }) => [bitmap, seq])).toEqual(Array(8).fill(['on', 'on']));
+    expect(after.map(({ workers }) => workers)).not.toContain('0');
   });
 });

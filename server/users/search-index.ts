@@ -45,10 +45,10 @@ export interface DialectSearch {
    */
   choosesPlans: boolean;
   /**
-   * Where the database can stop a statement after a time (PostgreSQL's statement_timeout): `read`'s
-   * answer, or undefined if it took longer than `ms`.
+   * Where the database would choose its own plan for a walk the list has chosen (PostgreSQL): runs
+   * `read` where the database walks the sort index as asked (list-query.ts).
    */
-  withinTime?<T>(db: Db, ms: number, read: (db: Db) => Promise<T>): Promise<T | undefined>;
+  alongIndexes?<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T>;
   /** The name or the email contains the fragment, checked row by row. */
   containing(fragment: Fragment): SQL;
   /**
@@ -67,8 +67,8 @@ export const searchKey = search.key;
 /** Whether the database chooses how to find a search's matches itself (list-query.ts). */
 export const databaseChoosesPlans = search.choosesPlans;
 
-/** `read`'s answer if the database gives it within `ms`, where the database can stop a statement. */
-export const readWithinTime = search.withinTime;
+/** Runs `read` where the database walks a sort index when a query asks it to, rather than choosing a plan of its own. */
+export const alongIndexes: <T>(db: Db, read: (db: Db) => Promise<T>) => Promise<T> = search.alongIndexes ?? ((db, read) => read(db));
 
 // SQLite's LIKE and lower() fold ASCII letters only, as PostgreSQL's lower() does on "C" text;
 // folding the same way keeps the gram counts equal to what LIKE matches.

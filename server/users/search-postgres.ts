@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Db } from '../db/client';
-import { readWithinTime } from '../db/transaction';
+import { readAlongIndexes } from '../db/transaction';
 import { users } from '../db/schema';
 import type { DialectSearch } from './search-index';
 
@@ -65,7 +65,7 @@ export const postgresSearch: DialectSearch = {
 
   choosesPlans: true,
 
-  withinTime: readWithinTime,
+  alongIndexes: readAlongIndexes,
 
   containing,
 

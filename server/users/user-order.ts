@@ -28,6 +28,9 @@ const nocase = (field: UserSortField) => field === 'name';
 /** The columns that make up a user's position, to select. */
 export const positionColumns = (sortBy: UserSortField) => ({ sortValue: sortColumn(sortBy), id: users.id });
 
+/** The value the list sorts by, as the sort index holds it (names caseless). */
+export const sortKey = (sortBy: UserSortField): SQL => (nocase(sortBy) ? caselessOrder(sortColumn(sortBy)) : sql`${sortColumn(sortBy)}`);
+
 /** ORDER BY terms for the list's order. */
 export function userOrder(sortBy: UserSortField, sortOrder: SortOrder): SQL[] {
   const direction = sortOrder === 'asc' ? asc : desc;
