@@ -1,7 +1,7 @@
 // Spec §2, §4, §5 and §8: the admin panel's Dashboard Overview and User Management, end to end.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn, watchConsole } from './page-helpers';
+import { openAdminSection, signIn, watchConsole } from './page-helpers';
 
 const STATS = ['Total users', 'Paid members', 'Free members'] as const;
 type Stats = Record<(typeof STATS)[number], number>;
@@ -263,5 +263,92 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
     await expectStats(page, before);
   });
 
+  expect(problems).toEqual([]);
+});
+
+/**
+ * What has the keyboard focus, and whether a person can see it: drawn (not hidden, not see-through,
+ * bigger than the 1 px of a visually hidden text), inside the window, and not cut off by a
+ * scrolling box around it.
+ */
+function focusedElement(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const box = element.getBoundingClientRect();
+    const overlaps = (a: DOMRect, b: { left: number; top: number; right: number; bottom: number }) =>
+      a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom;
+    let clipped = false;
+    for (let around = element.parentElement; around; around = around.parentElement) {
+      const style = getComputedStyle(around);
+      if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && !overlaps(box, around.getBoundingClientRect())) clipped = true;
+    }
+    const seen =
+      element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+      box.width > 1 &&
+      box.height > 1 &&
+      overlaps(box, { left: 0, top: 0, right: innerWidth, bottom: innerHeight }) &&
+      !clipped;
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+    return { element: `${element.tagName.toLowerCase()} "${name}"`, seen };
+  });
+}
+
+test('on a 360 px phone the user list sorts from a visible Sort by select, and the keyboard never lands on a control it cannot see', async ({
+  page,
+  request,
+  site,
+}) => {
+  const problems = watchConsole(page);
+  const tag = `sorting${process.pid}x${Date.now().toString(36)}`;
+  // Joined in this order, so that newest first, by name and by name backwards are three orders.
+  for (const tree of ['Birch', 'Cedar', 'Alder']) {
+    const response = await request.post('/api/auth/register', {
+      data: { name: `${tree} Phone`, email: `${tree.toLowerCase()}.${tag}@example.com`, password: 'phone password' },
+    });
+    expect(response.ok()).toBe(true);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openAdminSection(page, site, { link: 'User Management', query: 'users' });
+  const section = page.getByRole('region', { name: 'User Management' });
+  const names = userTable(page).rows.getByRole('cell', { name: / Phone$/ });
+  await page.getByLabel('Search users').fill(tag);
+  await expect(names).toHaveText(['Alder Phone', 'Cedar Phone', 'Birch Phone']);
+
+  // The rows are cards and the header row is gone, its sort buttons with it; one select sorts,
+  // and says what order the list is in.
+  await expect(section.getByRole('button', { name: 'Name' })).toBeHidden();
+  const sortBy = section.getByRole('combobox', { name: 'Sort by' });
+  await expect(sortBy).toBeVisible();
+  await expect(sortBy.locator('option:checked')).toHaveText('Newest first');
+
+  await test.step('every control the keyboard reaches in the section is on screen', async () => {
+    const first = section.getByRole('button', { name: 'Export CSV' });
+    await first.focus();
+    const reached: string[] = [];
+    for (let step = 0; step < 40 && (await section.evaluate((region) => region.contains(document.activeElement))); step++) {
+      const focused = await focusedElement(page);
+      expect(focused.seen, `${focused.element} has the focus, but cannot be seen`).toBe(true);
+      reached.push(focused.element);
+      await page.keyboard.press('Tab');
+    }
+    // The walk went through the section and out of it: the select and the rows' buttons were on it.
+    expect(reached.length).toBeLessThan(40);
+    expect(reached).toEqual(expect.arrayContaining([expect.stringMatching(/^select /), 'button "Edit"', 'button "Delete"']));
+  });
+
+  await test.step('the select sorts, from the keyboard too', async () => {
+    await sortBy.selectOption({ label: 'Name, A to Z' });
+    await expect(names).toHaveText(['Alder Phone', 'Birch Phone', 'Cedar Phone']);
+    await expect(page.getByRole('table', { name: 'Users, sorted by Name, ascending' })).toBeAttached();
+    // One step down the list of orders: Name, Z to A.
+    await sortBy.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(sortBy.locator('option:checked')).toHaveText('Name, Z to A');
+    await expect(names).toHaveText(['Cedar Phone', 'Birch Phone', 'Alder Phone']);
+    await sortBy.selectOption({ label: 'Newest first' });
+    await expect(names).toHaveText(['Alder Phone', 'Cedar Phone', 'Birch Phone']);
+  });
+
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(problems).toEqual([]);
 });

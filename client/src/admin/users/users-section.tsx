@@ -18,6 +18,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { UserRow } from './user-row';
 import { useUsersExport, type Notice } from './use-users-export';
 import { updateInputOf, type AdminUser, type CreateUserInput, type UserDraft } from './user-types';
+import { SortSelect } from './sort-select';
 import { TableMessageRow, UsersTable } from './users-table';
 import './users-section.css';
 
@@ -196,6 +197,7 @@ export function UsersSection() {
           value={criteria.search}
           onChange={(e) => setCriteria((c) => ({ ...c, search: e.target.value }))}
         />
+        <SortSelect sortBy={criteria.sortBy} sortOrder={criteria.sortOrder} onSort={(sortBy, sortOrder) => setCriteria((c) => ({ ...c, sortBy, sortOrder }))} />
         {notice && (
           <StatusMessage tone={notice.tone} compact>
             {notice.text}

@@ -1,4 +1,5 @@
-// The user table (spec §2): sortable column headers, then one row per user of the page.
+// The user table (spec §2): sortable column headers (on phones, where the rows are cards, the
+// header row is not shown and SortSelect takes its place), then one row per user of the page.
 import type { ReactNode, Ref } from 'react';
 import type { SortOrder, UserSortField } from '@shared/constants';
 import { DataTable, DataTableMessage } from '@/ui/data-table';
@@ -21,6 +22,9 @@ const COLUMNS: readonly Column[] = [
 ];
 
 export const COLUMN_COUNT = COLUMNS.length;
+
+/** The columns the list sorts by, with their headers' labels (also the phone's Sort by select). */
+export const SORT_COLUMNS = COLUMNS.flatMap(({ label, sortBy }) => (sortBy ? [{ label, sortBy }] : []));
 
 interface UsersTableProps {
   /** The scrolling region around the table (focusable). */
