@@ -1,6 +1,6 @@
 // The admin's user list: search, sort over the whole result, then one page (CONTRACT list rules).
 import { and, asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import { USERS_PAGE_SIZE, type SortOrder, type UserSortField } from '../../shared/constants';
+import { USERS_PAGE_SIZE, type SortOrder } from '../../shared/constants';
 import type { ListUsersInput } from '../../shared/user-schemas';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -102,19 +102,28 @@ function fromEnd(end: End, input: ListUsersInput, matches: number, offset: numbe
   return end === 'forward' ? { sortOrder: input.sortOrder, offset, limit } : { sortOrder: reversed(input.sortOrder), offset: matches - offset - limit, limit };
 }
 
-/** How many of the first `users` users of the list, in `sortOrder`, `where` holds: a walk of that many users of the sort index. */
-async function matchesAmongFirst(db: Db, where: SQL, sortBy: UserSortField, sortOrder: SortOrder, first: number): Promise<number> {
-  const walked = db
-    .select({ hit: sql<boolean>`${where}`.as('hit') })
-    .from(users)
-    .orderBy(...userOrder(sortBy, sortOrder))
-    .limit(first)
-    .as('walked');
-  const [found] = await db
-    .select({ n: count() })
-    .from(walked)
-    .where(sql`${walked.hit}`);
-  return found?.n ?? 0;
+/**
+ * How many of the first `first` users of each end of the list's order `where` holds: a walk of that
+ * many users of the sort index from either end, in one statement.
+ */
+async function matchesAtTheEnds(db: Db, where: SQL, input: ListUsersInput, first: number): Promise<Record<End, number>> {
+  const look = (end: End) => {
+    const sortOrder = end === 'forward' ? input.sortOrder : reversed(input.sortOrder);
+    const walked = db
+      .select({ hit: sql<boolean>`${where}`.as('hit') })
+      .from(users)
+      .orderBy(...userOrder(input.sortBy, sortOrder))
+      .limit(first)
+      .as(`${end}_end`);
+    return db
+      .select({ end: sql<End>`${end}`.as('end'), n: count() })
+      .from(walked)
+      .where(sql`${walked.hit}`);
+  };
+  const counts = await look('forward').unionAll(look('backward'));
+  const seen = { forward: 0, backward: 0 };
+  for (const { end, n } of counts) seen[end] = n;
+  return seen;
 }
 
 /**
@@ -346,10 +355,7 @@ async function textSortPage(db: Db, search: SearchCondition, matches: number, in
     const atMost: Record<End, number> = { forward: offset + USERS_PAGE_SIZE + others, backward: matches - offset + others };
     const surest: End = atMost.forward <= atMost.backward ? 'forward' : 'backward';
     if (atMost[surest] <= 2 * look) return walk(on, surest);
-    const seen = {
-      forward: await matchesAmongFirst(on, where, input.sortBy, input.sortOrder, look),
-      backward: await matchesAmongFirst(on, where, input.sortBy, reversed(input.sortOrder), look),
-    };
+    const seen = await matchesAtTheEnds(on, where, input, look);
     return walk(on, nearerEnd({ everyone, matches, offset, walked: look, seen }));
   });
   return page ?? sorted();
