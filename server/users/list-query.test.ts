@@ -1,13 +1,14 @@
 // The user list picks one of several plans for a search's page (decision 004): whichever it picks,
 // the page must be the one the CONTRACT's rules give, worked out here in plain code over every
-// user. A thousand seeded users make each plan the one taken somewhere: "example" (most users)
-// walks checking each user, "mart" (a tenth) probes the trigram matches in the default order and,
-// sorted by name or email, walks from the start after a first look at both ends, "yuk" and "yu"
-// (every Yukihiro, at one end of the name order) walk from the end where they are, "q" and
-// "quist" (three users, two at the ends of the names and one in the middle) sort their matches or
-// walk, and every last page is read from the end. Each plan is also run on its own, so that a plan
-// the costs rarely pick still gives the same page: the sorted matches, and the walk from either
-// end in stretches of any length.
+// user. A thousand seeded users make each of SQLite's plans in the default and the enum orders the
+// one taken somewhere: "example" (most users) walks checking each user, "mart" (a tenth) probes
+// the trigram matches, "quist" (three users) sorts them, and every last page is read from the end.
+// Sorted by name or email, a thousand users' matches cost too little to be worth anything but a
+// sort, so that flow is also run with costs that make it look at both ends and walk: "yuk" and
+// "yu" (every Yukihiro, at one end of the name order) from the end where they are, "linu" (every
+// Linus, two-thirds of the way) until the walk gives up for the sort. Each plan is also run on its
+// own, so that a plan the costs rarely pick still gives the same page: the sorted matches, and the
+// walk from either end in stretches of any length.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_PAGE_SIZE, type SortOrder, type UserSortField } from '../../shared/constants';
@@ -16,11 +17,11 @@ import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support
 import { dialect, sqlRows } from '../../tests/support/test-database';
 import { users } from '../db/schema';
 import { insertUser } from './data';
-import { firstLook, listUsers, nearerEnd, sortedPage, walkedPage } from './list-query';
+import { firstLook, listUsers, nearerEnd, sortedPage, TEXT_SORT_COSTS, textSortPage, walkedPage } from './list-query';
 import { alongIndexes, searchCondition } from './search-index';
 
 let app: AdminApp;
-const FRAGMENTS = ['example', 'mart', 'yuk', 'yu', 'a', 'quist', 'q'];
+const FRAGMENTS = ['example', 'mart', 'yuk', 'yu', 'linu', 'a', 'quist', 'q'];
 
 beforeAll(async () => {
   app = await startAdminApp();
@@ -72,6 +73,40 @@ describe('a search page, whichever plan finds it', () => {
   }
 });
 
+describe('a page sorted by name or email, however the costs choose', () => {
+  // The database's own costs, and three that a thousand users never get: nothing sorted at once,
+  // and then the sort dear (every walk goes on to its page) or cheap (a walk gives up after a few
+  // users and the matches are sorted).
+  const COSTS = {
+    own: TEXT_SORT_COSTS,
+    'no sort at once': { ...TEXT_SORT_COSTS, sortAtOnce: 0 },
+    'a dear sort': { ...TEXT_SORT_COSTS, sortAtOnce: 0, sortPerMatch: 1_000 },
+    'a cheap sort': { ...TEXT_SORT_COSTS, sortAtOnce: 0, walkPerUser: TEXT_SORT_COSTS.sortPerMatch / 3 },
+  };
+  for (const fragment of FRAGMENTS) {
+    it(`is the page the list rules give for "${fragment}", first, middle and last, both ways`, async () => {
+      const { db } = app.db;
+      const search = searchCondition(fragment);
+      const matches = await search.count(db);
+      for (const sortBy of ['name', 'email'] as const) {
+        for (const sortOrder of SORT_ORDERS) {
+          const { totalPages } = await expectedPage(fragment, sortBy, sortOrder, 1);
+          for (const page of new Set([1, Math.min(2, totalPages), Math.ceil(totalPages / 2), totalPages])) {
+            const want = (await expectedPage(fragment, sortBy, sortOrder, page)).ids;
+            for (const [name, costs] of Object.entries(COSTS)) {
+              const got = await textSortPage(db, search, matches, { search: fragment, sortBy, sortOrder, page }, (page - 1) * USERS_PAGE_SIZE, costs);
+              expect(
+                got.map((user) => user._id),
+                `${name}, ${sortBy} ${sortOrder} page ${page}`,
+              ).toEqual(want);
+            }
+          }
+        }
+      }
+    });
+  }
+});
+
 describe('the plans on their own', () => {
   // Pages to check of a search: the first, second, middle and last (each plan reads a page that has matches).
   const pagesOf = (totalPages: number) => [...new Set([1, Math.min(2, totalPages), Math.ceil(totalPages / 2), totalPages])];
@@ -110,8 +145,9 @@ describe('the plans on their own', () => {
     const everyone = (await app.db.db.select().from(users)).length;
     const input = { search: 'yuk', sortBy: 'name', sortOrder: 'asc', page: 1 } as const;
     // Every Yukihiro sits near the end of the names: from the start, the walk must pass nearly everyone.
-    expect(await walkedPage(db, search, matches, input, 0, { end: 'forward', firstStretch: 10, reach: everyone / 2 })).toBeUndefined();
-    expect(await walkedPage(db, search, matches, input, 0, { end: 'backward', firstStretch: 10, reach: everyone / 2 })).toHaveLength(USERS_PAGE_SIZE);
+    // A reach need not be a whole number of users.
+    expect(await walkedPage(db, search, matches, input, 0, { end: 'forward', firstStretch: 10, reach: everyone / 2 + 0.25 })).toBeUndefined();
+    expect(await walkedPage(db, search, matches, input, 0, { end: 'backward', firstStretch: 10, reach: everyone / 2 + 0.25 })).toHaveLength(USERS_PAGE_SIZE);
     expect(await walkedPage(db, search, matches, input, 0, { end: 'forward', firstStretch: 10, reach: everyone })).toHaveLength(USERS_PAGE_SIZE);
   });
 });

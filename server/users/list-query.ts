@@ -36,7 +36,7 @@ const SQLITE_COST = {
 };
 
 /** What a search sorted by name or email costs, in µs: walking the sort index, or reading and sorting the matches. */
-interface TextSortCosts {
+export interface TextSortCosts {
   /** Passing a user in the name or email index, which holds what the search checks. */
   walkPerUser: number;
   /** Reading and sorting one match found through the search index. */
@@ -57,6 +57,9 @@ const SQLITE_TEXT_SORT: TextSortCosts = {
 // a walk is an index-only scan, 0.22-0.36 µs a user; the matches are found through the trigram
 // indexes and read from the table, 8 µs each.
 const POSTGRES_TEXT_SORT: TextSortCosts = { walkPerUser: 0.4, sortPerMatch: 8, sortPerUser: 0.4, sortAtOnce: 5_000 };
+
+/** This database's costs of a search sorted by name or email. */
+export const TEXT_SORT_COSTS: Readonly<TextSortCosts> = databaseChoosesPlans ? POSTGRES_TEXT_SORT : SQLITE_TEXT_SORT;
 
 /** SQLite's first stretch of a walk by name or email, when no look came first. */
 const FIRST_STRETCH = 1_000;
@@ -205,7 +208,7 @@ class StretchedWalk {
   async within(reach: number, firstStretch: number): Promise<PublicUser[] | undefined> {
     for (let left = reach, size = firstStretch; left > 0; left -= size, size *= 2) {
       // Where the walk may go on to the end, the stretch needs no bound.
-      const page = await this.stretch(left === Infinity ? undefined : Math.min(size, left));
+      const page = await this.stretch(left === Infinity ? undefined : Math.ceil(Math.min(size, left)));
       if (page) return page;
     }
     return undefined;
@@ -334,8 +337,14 @@ export function walkedPage(
  * a sort of the matches once it has cost what the sort costs. Both sort indexes hold what the
  * search checks (drizzle/0009, drizzle-pg/0002), so the walk never reads the table.
  */
-async function textSortPage(db: Db, search: SearchCondition, matches: number, input: ListUsersInput, offset: number): Promise<PublicUser[]> {
-  const costs = databaseChoosesPlans ? POSTGRES_TEXT_SORT : SQLITE_TEXT_SORT;
+export async function textSortPage(
+  db: Db,
+  search: SearchCondition,
+  matches: number,
+  input: ListUsersInput,
+  offset: number,
+  costs: TextSortCosts = TEXT_SORT_COSTS,
+): Promise<PublicUser[]> {
   const sorted = () => sortedPage(db, search, matches, input, offset);
   const matchesCost = matches * costs.sortPerMatch;
   // A few matches found through the index: sorted at once, without counting everyone first.
@@ -344,7 +353,7 @@ async function textSortPage(db: Db, search: SearchCondition, matches: number, in
   const sortCost = matchesCost + (search.indexed ? 0 : everyone * costs.sortPerUser);
   if (sortCost <= costs.sortAtOnce) return sorted();
   // A walk as long as the sort costs; one that may pass every user, without bound.
-  const reach = sortCost >= everyone * costs.walkPerUser ? Infinity : sortCost / costs.walkPerUser;
+  const reach = sortCost >= everyone * costs.walkPerUser ? Infinity : Math.floor(sortCost / costs.walkPerUser);
   const where = search.matchesWhileWalking;
   const look = firstLook(everyone);
   const walk = (on: Db, end: End) => walkWithin(on, where, input, end, matches, offset, reach, 2 * look);
