@@ -197,7 +197,6 @@ export function UsersSection() {
           value={criteria.search}
           onChange={(e) => setCriteria((c) => ({ ...c, search: e.target.value }))}
         />
-        <SortSelect sortBy={criteria.sortBy} sortOrder={criteria.sortOrder} onSort={(sortBy, sortOrder) => setCriteria((c) => ({ ...c, sortBy, sortOrder }))} />
         {notice && (
           <StatusMessage tone={notice.tone} compact>
             {notice.text}
@@ -205,6 +204,7 @@ export function UsersSection() {
         )}
       </div>
 
+      <SortSelect sortBy={criteria.sortBy} sortOrder={criteria.sortOrder} onSort={(sortBy, sortOrder) => setCriteria((c) => ({ ...c, sortBy, sortOrder }))} />
       <UsersTable ref={tableRegion} sortBy={criteria.sortBy} sortOrder={criteria.sortOrder} onSort={sort} busy={list.isFetching}>
         {users ? (
           users.length > 0 ? (
