@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { copyFromCommandLine } from '../server/cli/db-copy';
-import { isPostgresConnectionUrl } from '../server/db/dialect';
+import { isPostgresConnectionUrl } from '../server/config';
 
 const USAGE = 'Usage: npm run db:copy -- --to postgres://user:password@host:5432/database [--from path/to/app.db]';
 

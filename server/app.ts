@@ -12,7 +12,7 @@ import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { recordSignInLock } from './auth/lockout-audit';
-import { createMailer } from './auth/mailer';
+import { createMailer } from './lib/mailer';
 import { createSecretBox } from './auth/secret-box';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
@@ -39,9 +39,9 @@ import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
 import { registerPublicSliderRoute } from './slider/public-route';
-import { contextFactory } from './trpc/context';
+import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
-import { appRouter, type AppRouter } from './trpc/router';
+import { appRouter, type AppRouter } from './root-router';
 
 export interface BuildOptions {
   /** Where the built client is; undefined serves no pages (API-only tests). */

@@ -2,7 +2,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRPC_MAX_BATCH_DEFAULT } from '../shared/constants';
-import { isPostgresConnectionUrl, isPostgresUrl } from './db/dialect';
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+/** A PostgreSQL URL the driver can read: what DATABASE_URL and db copy's --to accept. */
+export const isPostgresConnectionUrl = (url: string) => isPostgresUrl(url) && URL.canParse(url);
 
 const optionalText = z
   .string()

@@ -1,7 +1,7 @@
 // The arguments of `quantum-site`, read by node:util's parseArgs into one command. Anything it
 // cannot read is a UsageError: the command prints the usage and exits 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isPostgresConnectionUrl } from '../db/dialect';
+import { isPostgresConnectionUrl } from '../config';
 
 export const DEFAULT_DATA_DIR = './quantum-site-data';
 

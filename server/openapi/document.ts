@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { mediaFileSchema, playlistSchema, publicUserSchema } from '../../shared/answer-schemas';
 import { sliderConfigSchema } from '../../shared/slider-schemas';
 import { errorBodySchema, type ErrorBodyStyle } from '../http/error-bodies';
-import type { Access, OperationDoc } from './operation';
+import type { Access, OperationDoc } from '../http/operation';
 
 export interface DocumentedRoute {
   method: string;

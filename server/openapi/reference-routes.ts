@@ -11,7 +11,7 @@ import { projectRoot } from '../paths';
 import { DEFAULT_ERROR_STYLE } from '../http/error-bodies';
 import { DOCS_PAGE, DOCS_SCRIPT, DOCS_STYLE } from './docs-page';
 import { buildOpenApiDocument, type DocumentedRoute } from './document';
-import type { OperationDoc } from './operation';
+import type { OperationDoc } from '../http/operation';
 
 const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 

@@ -9,9 +9,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { USERS_EXPORT_PATH } from '../../shared/constants';
 import type { z } from 'zod';
 import { listUsersInput, type exportBatchInput } from '../../shared/user-schemas';
-import type { OperationDoc } from '../openapi/operation';
+import type { OperationDoc } from '../http/operation';
 import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
-import { createCaller, type ContextFactory } from '../trpc/router';
+import type { ContextFactory } from '../trpc/context';
+import { createCallerFactory } from '../trpc/init';
+import { usersRouter } from './router';
 import type { ExportBatch } from './export-query';
 import type { UserPosition } from './user-order';
 import { usersCsv } from './users-csv';
@@ -56,6 +58,9 @@ const exportDoc: OperationDoc = {
   },
 };
 
+// The domain's own caller: the batches are this router's procedure, with its guard.
+const createUsersCaller = createCallerFactory(usersRouter);
+
 const exportFileName = (now: Date) => `members-${now.toISOString().slice(0, 10)}.csv`;
 
 export function registerExportRoute(app: FastifyInstance, createContext: ContextFactory) {
@@ -67,7 +72,7 @@ export function registerExportRoute(app: FastifyInstance, createContext: Context
     async (request, reply) => {
       // The list's criteria and nothing else: where a batch starts is this route's business.
       const { search, sortBy, sortOrder } = request.query;
-      const fetchBatch: FetchBatch = (after) => createCaller(createContext({ req: request })).users.exportBatch({ search, sortBy, sortOrder, after });
+      const fetchBatch: FetchBatch = (after) => createUsersCaller(createContext({ req: request })).exportBatch({ search, sortBy, sortOrder, after });
       // The first batch before any header, so that a refusal (401, 403, 400) is an answer of its own.
       let first: ExportBatch;
       try {
