@@ -23,6 +23,7 @@ const INTEGRATION = [
   'server/openapi/contract.test.ts',
   'server/openapi/document.test.ts',
   'server/openapi/reference-routes.test.ts',
+  'server/rest/control-characters.test.ts',
   'server/slider/slider-rest.test.ts',
   'server/users/export-rest.test.ts',
   'server/users/export-streaming.test.ts',
