@@ -15,6 +15,7 @@ const INTEGRATION = [
   'server/auth/sessions-rest.test.ts',
   'server/auth/two-factor-login.test.ts',
   'server/auth/two-factor-rest.test.ts',
+  'server/course/course-rest.test.ts',
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',
   'server/http/body-rules.test.ts',

@@ -38,6 +38,7 @@ import { registerApiReference } from './openapi/reference-routes';
 import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
+import { CourseTreeCache } from './course/outline-cache';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
@@ -109,6 +110,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   closers.push(() => events.close());
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
+  const courseTree = new CourseTreeCache(database.db);
+  events.subscribe('course-changed', () => courseTree.invalidate());
   const { limits } = config;
   // Signs the tokens, and is what the two-factor secrets' key is derived from.
   const serverSecret = config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir);
@@ -129,6 +132,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     addressLimit: await registerAddressLimits(app, counters, limits),
     events,
     publicSlider,
+    courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
     twoFactor: { db: database.db, box: createSecretBox(serverSecret, 'two-factor secrets') },
     clock: options.clock ?? Date.now,

@@ -1,6 +1,7 @@
 // The root router: every domain's router, merged by hand.
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
+import { courseRouter } from './course/router';
 import { mediaRouter } from './media/router';
 import { playlistsRouter, sliderRouter } from './slider/router';
 import { usersRouter } from './users/router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   slider: sliderRouter,
   playlists: playlistsRouter,
   audit: auditRouter,
+  course: courseRouter,
 });
 
 export type AppRouter = typeof appRouter;

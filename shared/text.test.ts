@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { nameSchema, newPasswordSchema, loginInput } from './auth-schemas';
-import { hasControlCharacter } from './text';
+import { lessonCreateInput } from './course-schemas';
+import { hasControlCharacter, hasControlCharacterBeyondLines } from './text';
 
 // Every input schema of the procedures; answer-schemas.ts describes what they answer.
 const schemaFiles = import.meta.glob<Record<string, unknown>>(['./*-schemas.ts', '!./answer-schemas.ts'], { eager: true });
@@ -37,6 +38,9 @@ function textFields(schema: z.core.$ZodType, path: string): Array<{ path: string
   }
 }
 
+// A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts).
+const isMultiLine = (name: string, path: string) => name.startsWith('course-schemas.ts ') && path === 'body';
+
 const inputSchemas = Object.entries(schemaFiles).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([name, value]) => (value instanceof z.ZodType ? [{ name: `${file.slice(2)} ${name}`, schema: value }] : [])),
 );
@@ -49,11 +53,13 @@ describe('the text rule', () => {
     }
   });
 
-  it('holds every text field of every input schema, except the passwords', () => {
+  it('holds every text field of every input schema, except the passwords and the multi-line texts', () => {
     // A password field, or a password schema exported on its own.
     const isPassword = (name: string, path: string) => /(^|\.)password$/.test(path) || (path === '' && /password/i.test(name));
     const fields = inputSchemas.flatMap(({ name, schema }) =>
-      textFields(schema, '').flatMap((field) => (isPassword(name, field.path) ? [] : [{ ...field, path: `${name} ${field.path}` }])),
+      textFields(schema, '').flatMap((field) =>
+        isPassword(name, field.path) || isMultiLine(name, field.path) ? [] : [{ ...field, path: `${name} ${field.path}` }],
+      ),
     );
     expect(fields.length).toBeGreaterThan(40);
     const unheld = fields
@@ -62,6 +68,21 @@ describe('the text rule', () => {
       )
       .map(({ path }) => path);
     expect(unheld).toEqual([]);
+  });
+
+  it('holds the multi-line texts (a lesson body) to every control but tab and newline', () => {
+    const fields = inputSchemas.flatMap(({ name, schema }) => textFields(schema, '').filter((field) => isMultiLine(name, field.path)));
+    expect(fields.length).toBe(2);
+    for (const { schema } of fields) {
+      for (const control of CONTROLS) {
+        const refused = z.safeParse(schema, `a${control}b`).error?.issues[0]?.message;
+        if (control === '\t' || control === '\n') expect(refused, 'tab or newline').toBeUndefined();
+        else expect(refused, control.charCodeAt(0).toString(16)).toBe('body must not contain control characters other than tab and newline');
+      }
+    }
+    for (const control of CONTROLS)
+      expect(hasControlCharacterBeyondLines(control), control.charCodeAt(0).toString(16)).toBe(control !== '\t' && control !== '\n');
+    expect(lessonCreateInput.parse({ moduleId: 'm', title: 'T', kind: 'text', body: '  # Title\n\n\tcode\n' }).body).toBe('  # Title\n\n\tcode\n');
   });
 
   it('forgives a newline around a field that trims, as any other whitespace', () => {

@@ -29,3 +29,17 @@ export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.
  */
 export const plainText = (field: string) =>
   z.refine<string>((text) => !hasControlCharacter(text), { error: `${field} must not contain control characters`, abort: true });
+
+// Every control character but tab and newline: what a multi-line text (a lesson's Markdown body)
+// may not hold. A carriage return is refused too: a body's lines end in \n, as the editor sends them.
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTER_BUT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+export const hasControlCharacterBeyondLines = (text: string): boolean => CONTROL_CHARACTER_BUT_TAB_AND_NEWLINE.test(text);
+
+/** The check of a multi-line text field (a Markdown body): plainText's rule, with tab and newline allowed. */
+export const multiLineText = (field: string) =>
+  z.refine<string>((text) => !hasControlCharacterBeyondLines(text), {
+    error: `${field} must not contain control characters other than tab and newline`,
+    abort: true,
+  });

@@ -12,6 +12,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { describeDatabase } from '../config';
+import { COURSE_SEED_AT, COURSE_SEED_MODULES } from './course-seed';
 import { migrationsDir } from '../paths';
 import * as pgSchema from './pg-schema';
 import { driverErrors } from './errors';
@@ -124,6 +125,12 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
     try {
       // Held to the commit: no site starting on the target meanwhile, and no second copy, writes a row in between.
       await client.query(`lock table ${pairs.map((pair) => `"${pair.name}"`).join(', ')} in access exclusive mode`);
+      // The migrations put the course's ten modules into every new database (course-seed.ts): the
+      // site's rows, not the operator's. Those that nobody has changed make way for the source's.
+      await client.query(
+        'delete from course_modules m where m.id = any($1) and m.updated_at = $2 and not exists (select 1 from course_lessons l where l.module_id = m.id)',
+        [COURSE_SEED_MODULES.map((module) => module.id), COURSE_SEED_AT],
+      );
       const filled = [];
       for (const { name } of pairs) if ((await client.query(`select 1 from "${name}" limit 1`)).rowCount) filled.push(name);
       if (filled.length) {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+import { LESSON_KINDS } from '../../shared/course';
 import type { PlaylistItem } from '../../shared/slider';
 
 export const users = sqliteTable(
@@ -25,6 +26,9 @@ export const users = sqliteTable(
     sessionsValidFrom: integer('sessions_valid_from').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // Milliseconds: when the tier last became paid (the course's drip counts from it); null while
+    // free. Members already paid before it existed count from created_at (drizzle/0009).
+    paidSince: integer('paid_since'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -169,4 +173,48 @@ export const auditEntries = sqliteTable(
     index('audit_entries_at_idx').on(t.at, t.id),
     index('audit_entries_action_at_idx').on(t.action, t.at, t.id),
   ],
+);
+
+// The course (CONTRACT §4): ordered modules of ordered lessons. Positions count from 0 within their
+// list and are rewritten whole by a reorder, in one transaction (server/course/content-data.ts).
+// The ten modules of spec §2 are put in by the migration that made the table (drizzle/0009), with
+// fixed ids (db/course-seed.ts); every other row gets an id from the application.
+export const courseModules = sqliteTable(
+  'course_modules',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull(),
+    published: integer('published', { mode: 'boolean' }).notNull(),
+    // 0 to 3650: the module opens that many days after the member became an Architect.
+    opensAfterDays: integer('opens_after_days').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('course_modules_position_idx').on(t.position, t.id)],
+);
+
+export const courseLessons = sqliteTable(
+  'course_lessons',
+  {
+    id: text('id').primaryKey(),
+    // No cascade: a module that still has lessons is not deleted (409).
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull(),
+    published: integer('published', { mode: 'boolean' }).notNull(),
+    freePreview: integer('free_preview', { mode: 'boolean' }).notNull(),
+    kind: text('kind', { enum: LESSON_KINDS }).notNull(),
+    // Read from the media file (the files slice); null until a lesson has one.
+    durationSeconds: integer('duration_seconds'),
+    // Markdown, as the admin wrote it; rendered to HTML when read (server/course/markdown.ts).
+    body: text('body').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
 );

@@ -34,6 +34,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Media: 'The media library (admin)',
   Slider: "The background slideshow's settings (admin) and its public data",
   Playlists: 'Playlists of the slideshow (admin)',
+  Course: 'The course: its outline for anyone, its lessons for the members allowed to open them',
+  'Course Manager': "The course's modules and lessons (admin)",
   Reference: 'This document and its interactive page',
 };
 

@@ -57,6 +57,8 @@ let memberToken: string;
 let otherId: string;
 let playlistId: string;
 let config: Record<string, unknown>;
+let moduleIds: string[];
+let lessonId: string;
 
 /** The valid request of each documented route that takes input, by "METHOD /path". */
 function validRequests(): Record<string, Call> {
@@ -90,6 +92,21 @@ function validRequests(): Record<string, Call> {
     'POST /api/playlists': { body: playlist },
     'PUT /api/playlists/{id}': { params: { id: playlistId }, body: playlist },
     'DELETE /api/playlists/{id}': { params: { id: 'no-such-playlist' } },
+    'GET /api/course/lessons/{id}': { params: { id: lessonId }, member: true },
+    'GET /api/admin/course/preview': { query: { tier: 'paid', day: '3' } },
+    'POST /api/admin/course/modules': { body: { title: 'Module', summary: 'About it', opensAfterDays: 1, published: false } },
+    'PUT /api/admin/course/modules/order': { body: { ids: moduleIds } },
+    'PUT /api/admin/course/modules/{id}': { params: { id: moduleIds[0]! }, body: { title: 'Module', summary: 'About it' } },
+    'DELETE /api/admin/course/modules/{id}': { params: { id: 'no-such-module' } },
+    'PUT /api/admin/course/modules/{id}/lessons/order': { params: { id: moduleIds[0]! }, body: { ids: [lessonId] } },
+    'POST /api/admin/course/lessons': {
+      body: { moduleId: moduleIds[0]!, title: 'Lesson', kind: 'text', summary: 'About it', body: 'Text', freePreview: false, published: false },
+    },
+    'PUT /api/admin/course/lessons/{id}': {
+      params: { id: lessonId },
+      body: { moduleId: moduleIds[0]!, title: 'Lesson', kind: 'text', summary: 'S', body: 'B' },
+    },
+    'DELETE /api/admin/course/lessons/{id}': { params: { id: 'no-such-lesson' } },
   };
 }
 
@@ -175,7 +192,10 @@ async function send(route: string, request: Call) {
 const isPassword = (place: Place) => placeName(place).split('.').at(-1) === 'password';
 
 // The word a refusal names a field by: its own name, or for a list's items what each item is.
-const ITEM_NAMES: Record<string, string> = { images: 'url', videos: 'url' };
+const ITEM_NAMES: Record<string, string> = { images: 'url', videos: 'url', ids: 'id' };
+
+// A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts).
+const isMultiLine = (route: string, place: Place) => route.includes('/course/') && placeName(place) === 'body';
 function fieldWord(place: Place): string {
   const path = place.in === 'body' ? place.path : [place.name];
   const named = path.filter((word) => !/^\d+$/.test(word)).at(-1)!;
@@ -220,6 +240,15 @@ beforeAll(async () => {
     payload: { name: 'Kept', items: [] },
   });
   playlistId = created.json<{ data: { _id: string } }>().data._id;
+  const course = await t.app.inject({ url: '/api/admin/course', headers: { authorization: `Bearer ${adminToken}` } });
+  moduleIds = course.json<{ modules: Array<{ _id: string }> }>().modules.map((module) => module._id);
+  const lesson = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/course/lessons',
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: { moduleId: moduleIds[0], title: 'Open to all', kind: 'text', freePreview: true, published: true },
+  });
+  lessonId = lesson.json<{ lesson: { _id: string } }>().lesson._id;
   config = (await t.app.inject({ url: '/api/slider/config', headers: { authorization: `Bearer ${adminToken}` } })).json<{ data: Record<string, unknown> }>()
     .data;
 });
@@ -251,6 +280,10 @@ describe('text with control characters, sent to every route', () => {
           const what = `${route} ${place.in} ${placeName(place)} = ${visible(text)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
           if (response.statusCode >= 500) {
             problems.push(what);
+            continue;
+          }
+          if (isMultiLine(route, place) && (control === '\t' || control === '\n')) {
+            if (response.statusCode >= 400) problems.push(`${what}: a multi-line text takes tab and newline`);
             continue;
           }
           if (isPassword(place)) {
