@@ -13,8 +13,8 @@ import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { recordSignInLock } from './auth/lockout-audit';
 import { createMailer } from './auth/mailer';
-import { createSecretBox } from './auth/secret-box';
 import { createSessionTokens } from './auth/session-tokens';
+import { loadOrCreateTwoFactorKey, moveTwoFactorSecretsToTheirKey, twoFactorBox } from './auth/two-factor-key';
 import type { AppConfig } from './config';
 import { openSiteDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
@@ -110,8 +110,11 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
   const { limits } = config;
-  // Signs the tokens, and is what the two-factor secrets' key is derived from.
+  // Signs the tokens. The two-factor secrets have a key of their own, so that this can be rotated;
+  // it is still what opens those sealed before that key existed, once, to seal them again.
   const serverSecret = config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir);
+  const twoFactorSecrets = twoFactorBox(loadOrCreateTwoFactorKey(config.twoFactorKey, config.dataDir));
+  await moveTwoFactorSecretsToTheirKey(database.db, serverSecret, twoFactorSecrets, app.log);
 
   const deps: AppDeps = {
     config,
@@ -130,7 +133,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     events,
     publicSlider,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
-    twoFactor: { db: database.db, box: createSecretBox(serverSecret, 'two-factor secrets') },
+    twoFactor: { db: database.db, box: twoFactorSecrets },
     clock: options.clock ?? Date.now,
   };
   closers.push(() => deps.thumbnails.close());

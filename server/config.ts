@@ -61,6 +61,9 @@ const envSchema = z.object({
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
     message: 'must be at least 32 bytes',
   }),
+  TWO_FACTOR_KEY: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
+    message: 'must be at least 32 bytes',
+  }),
   JWT_TTL: z
     .string()
     .default('7d')
@@ -113,6 +116,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Undefined: generated once and kept in dataDir (see server/auth/jwt-secret.ts). */
   jwtSecret: string | undefined;
+  /** What two-factor secrets are sealed with; undefined: generated once and kept in dataDir (server/auth/two-factor-key.ts). */
+  twoFactorKey: string | undefined;
   jwtTtlSeconds: number;
   appUrl: string;
   smtpUrl: string | undefined;
@@ -162,6 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
+    twoFactorKey: e.TWO_FACTOR_KEY,
     jwtTtlSeconds: parseDurationSeconds(e.JWT_TTL)!,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -20,7 +20,7 @@ export interface TwoFactorStore {
 }
 
 // A sealed secret opens only on its owner's row.
-const sealContext = (userId: string) => `two-factor:${userId}`;
+export const sealContext = (userId: string) => `two-factor:${userId}`;
 
 type SecondFactor = { kind: 'totp'; code: string } | { kind: 'recovery'; hash: string };
 

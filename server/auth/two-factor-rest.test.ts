@@ -161,13 +161,13 @@ describe('what is kept at rest', () => {
   it('the secret is sealed: neither its column nor the database file holds the base32 secret', async () => {
     const pending = (await post('/api/auth/2fa/setup')).body.secret as string;
     const [beforeEnable] = await rows<{ pending_secret: string }>('select pending_secret from two_factor');
-    expect(beforeEnable!.pending_secret).toMatch(/^v1\./);
+    expect(beforeEnable!.pending_secret).toMatch(/^v2\./);
     expect(beforeEnable!.pending_secret.toUpperCase()).not.toContain(pending);
 
     const { secret } = await turnOnTwoFactor(t.app, token, clock);
     const [row] = await rows<{ secret: string; pending_secret: string | null }>('select secret, pending_secret from two_factor');
     expect(row!.pending_secret).toBeNull();
-    expect(row!.secret).toMatch(/^v1\./);
+    expect(row!.secret).toMatch(/^v2\./);
     expect(row!.secret.toUpperCase()).not.toContain(secret);
     expect(Buffer.from(row!.secret.slice(3), 'base64url').toString('latin1').toUpperCase()).not.toContain(secret);
     const bytes = await storedBytes();
