@@ -13,6 +13,7 @@ const INTEGRATION = [
   'server/auth/login-challenges.test.ts',
   'server/auth/session-auth.test.ts',
   'server/auth/sessions-rest.test.ts',
+  'server/auth/two-factor-failures.test.ts',
   'server/auth/two-factor-key.test.ts',
   'server/auth/two-factor-login.test.ts',
   'server/auth/two-factor-rest.test.ts',

@@ -25,6 +25,7 @@ export function parseDurationSeconds(value: string): number | undefined {
 export const LIMIT_DEFAULTS = {
   LOGIN_FAILURES_FREE: 5,
   LOGIN_ACCOUNT_FAILURES_PER_HOUR: 50,
+  TWO_FACTOR_FAILURES_PER_DAY: 10,
   LOGINS_PER_MINUTE: 30,
   REGISTRATIONS_PER_HOUR: 10,
   FORGOT_PER_HOUR: 10,

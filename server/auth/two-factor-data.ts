@@ -32,6 +32,9 @@ function parseSecondFactor(typed: string): SecondFactor | undefined {
   return recovery ? { kind: 'recovery', hash: hashRecoveryCode(recovery) } : undefined;
 }
 
+/** Whether a typed code is an app's six-digit code (what the daily limit of wrong codes counts). */
+export const isAppCode = (typed: string): boolean => parseSecondFactor(typed)?.kind === 'totp';
+
 export async function isTwoFactorOn(db: Db, userId: string): Promise<boolean> {
   const on = await db
     .select({ on: twoFactor.userId })

@@ -10,6 +10,7 @@ import { verifyPassword } from './passwords';
 import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
 import { newTotpSecret, otpauthUrl } from './totp';
 import { disableTwoFactor, enableTwoFactor, isTwoFactorOn, savePendingSecret, twoFactorStatus } from './two-factor-data';
+import { underDailyCodeLimit } from './two-factor-failures';
 
 const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
@@ -38,17 +39,25 @@ export const twoFactorRouter = router({
     return result;
   }),
 
-  // The password and the code are checked like a sign-in, under the same lockout: a stolen session
-  // must not become a way to guess either.
+  // The password and the code are checked like a sign-in, under the same lockout, and a wrong app
+  // code counts toward the daily limit: a stolen session must not become a way to guess either.
   disable: memberProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
     const { db, loginLockout, twoFactor, clock } = ctx.deps;
     const account = await findCredentialsById(db, ctx.user.id);
     if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
     if (!(await isTwoFactorOn(db, account.id))) throw refuse(MESSAGES.twoFactorNotOn);
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
+    const actor = { id: account.id, email: account.email };
     const outcome = await runSignInCheck(attempt, async () =>
       (await verifyPassword(account.passwordHash, input.password))
-        ? disableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock())
+        ? underDailyCodeLimit(
+            ctx.deps,
+            ctx.log,
+            actor,
+            input.code,
+            () => disableTwoFactor(twoFactor, actor, input.code, clock()),
+            (answer) => answer === 'wrong-code',
+          )
         : 'wrong-password',
     );
     if (outcome === 'not-on') {

@@ -209,7 +209,8 @@ const table: Record<string, Row[]> = {
       access: 'public',
       limited: true,
       summary: 'Finish a sign-in that asked for a second factor',
-      description: 'The code is the 6-digit TOTP of now (±30 s), accepted once, or an unused recovery code. A wrong code counts as a failed sign-in.',
+      description:
+        'The code is the 6-digit TOTP of now (±30 s), accepted once, or an unused recovery code. A wrong code counts as a failed sign-in. Past TWO_FACTOR_FAILURES_PER_DAY wrong 6-digit codes for the account in 24 hours (10 unless set), 6-digit codes are refused (429) until the 24 hours have passed, while recovery codes still work, and the member is mailed once.',
       input: loginTwoFactorInput,
       answer: asIs(tokenAnswer),
       refusals: { 401: 'A wrong code, or a challenge that expired or was used.' },
@@ -278,6 +279,7 @@ const table: Record<string, Row[]> = {
       access: 'member',
       limited: true,
       summary: 'Turn two-factor sign-in off with the password and a code',
+      description: 'The password and the code count toward the sign-in limits, and a wrong 6-digit code toward the daily limit of POST /api/auth/login/2fa.',
       input: disableTwoFactorInput,
       answer: asIs(messageAnswer),
       refusals: { 400: 'It is not on, or the password or code is wrong.' },
