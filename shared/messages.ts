@@ -40,6 +40,7 @@ export const MESSAGES = {
   twoFactorCodesLocked: (retryAfterSeconds: number) =>
     `Too many wrong codes for this account. Use one of your recovery codes, or try a code from your app again in ${longWaitText(retryAfterSeconds)}.`,
   wrongPasswordOrCode: 'Wrong password or code',
+  wrongPassword: 'Wrong password',
   signInExpired: 'This sign-in has expired. Please enter your email and password again.',
   signedOutEverywhere: 'Signed out everywhere',
   emailInUse: 'An account with that email already exists',

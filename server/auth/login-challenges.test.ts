@@ -27,12 +27,13 @@ beforeEach(async () => {
   handle = await openAppDatabase(t.config);
   store = { db: handle.db, box: twoFactorBox(TEST_TWO_FACTOR_KEY) };
   const user = await insertUser(handle.db, { name: 'Mia', email: 'mia@example.com', passwordHash: 'unused here' });
-  account = { id: user._id, sessionsValidFrom: 0 };
   secret = newTotpSecret();
   expect(await savePendingSecret(store, user._id, secret)).toBe(true);
   const enabled = await enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
   if (typeof enabled === 'string') throw new Error(enabled);
   recoveryCodes = enabled.recoveryCodes;
+  // Turning it on ended the sessions issued before: a sign-in now is one after that.
+  account = { id: user._id, sessionsValidFrom: enabled.sessionsValidFrom };
 });
 afterEach(async () => {
   await handle.close();

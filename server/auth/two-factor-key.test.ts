@@ -42,7 +42,7 @@ async function start(env: Record<string, string> = {}): Promise<{ on: TwoFactorO
   clock = new TestClock();
   t = await createTestApp({ env, build: { clock: clock.now } });
   const miaToken = (await callJson(t.app, 'POST', '/api/auth/register', mia)).body.token as string;
-  const on = await turnOnTwoFactor(t.app, miaToken, clock);
+  const on = await turnOnTwoFactor(t.app, { token: miaToken, password: mia.password }, clock);
   const olaToken = (await callJson(t.app, 'POST', '/api/auth/register', ola)).body.token as string;
   const olaPending = (await callJson(t.app, 'POST', '/api/auth/2fa/setup', undefined, olaToken)).body.secret as string;
   clock.advance(STEP_MS);
@@ -80,7 +80,7 @@ async function signInWithCode(user: { email: string; password: string }, code: s
 /** Ola confirms the setup that waited through the upgrade with a code of its secret. */
 async function olaConfirms(pending: string) {
   const token = (await callJson(t.app, 'POST', '/api/auth/login', { email: ola.email, password: ola.password })).body.token as string;
-  return (await callJson(t.app, 'POST', '/api/auth/2fa/enable', { code: totpCode(pending, clock.now()) }, token)).status;
+  return (await callJson(t.app, 'POST', '/api/auth/2fa/enable', { code: totpCode(pending, clock.now()), password: ola.password }, token)).status;
 }
 
 // Another process of the site, on SQLite: it takes the write lock, and while this one starts,
