@@ -21,6 +21,7 @@ import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
 import { FrontDoor } from './http/front-door';
+import { lingerAfterEarlyAnswers } from './http/lingering-close';
 import { loggerOptions, OneLinePerRequest } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
@@ -138,7 +139,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
-  registerBodyRules(app, limits.BODY_LIMIT_BYTES, (options.slowClientLimits ?? SLOW_CLIENT_LIMITS).lingerMs);
+  registerBodyRules(app, limits.BODY_LIMIT_BYTES);
+  lingerAfterEarlyAnswers(app, options.slowClientLimits ?? SLOW_CLIENT_LIMITS);
   watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);

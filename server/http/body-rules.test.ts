@@ -106,7 +106,7 @@ describe('request bodies', () => {
 });
 
 describe('slow clients', () => {
-  const slow = { headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100, lingerMs: 300 };
+  const slow = { ...SLOW_CLIENT_LIMITS, headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100, lingerMs: 300 };
 
   it('stops watching a body as soon as it has arrived, so no request outlives its answer', async () => {
     t = await createTestApp();

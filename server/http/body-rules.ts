@@ -22,7 +22,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, te
   sendError(reply, status, text, request.routeOptions.config?.errorStyle ?? DEFAULT_ERROR_STYLE);
 }
 
-export function registerBodyRules(app: FastifyInstance, limitBytes: number, lingerMs: number) {
+export function registerBodyRules(app: FastifyInstance, limitBytes: number) {
   app.addHook('onRequest', (request, reply, done) => {
     const { headers } = request;
     // The route matched, not the URL as sent: the router decodes /%61pi/... into /api/....
@@ -32,25 +32,6 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number, ling
     if (limitBytes > 0 && Number(headers['content-length']) > limitBytes)
       return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
     done();
-  });
-
-  // An answer sent before its request's body has all arrived (a refusal, a 401 to an upload, a
-  // body over the limit): the connection closes `lingerMs` after it, not at once. Closing at once
-  // (as Fastify asks, with Connection: close, when a parser fails) resets the connection under a
-  // client that is still sending, and the reset throws away the answer in its buffers. Whatever
-  // of the body comes meanwhile is left unread or thrown away by Node, never kept.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const { raw } = request;
-    if (declaresBody(raw.headers) && !raw.complete) {
-      reply.removeHeader('connection');
-      reply.raw.once('finish', () => {
-        setTimeout(() => {
-          // Destroying the request destroys its connection.
-          if (!raw.complete) raw.destroy();
-        }, lingerMs).unref();
-      });
-    }
-    done(null, payload);
   });
 }
 
