@@ -1,7 +1,7 @@
 // What /api and /trpc take as a body (CONTRACT §3): JSON only (415), at most BODY_LIMIT_BYTES
 // (413), refused from the headers before a byte of the body is read. A route that streams its own
 // body says so in its config (`ownBody`: the multipart upload). Fastify's bodyLimit (set from the same figure in app.ts) stops a chunked JSON body
-// that claims no length at the limit as it streams in.
+// that claims no length at the limit as it streams in. An empty JSON body counts as no body.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatBytes } from '../../shared/media';
@@ -33,6 +33,15 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number) {
       return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limitBytes)})`);
     done();
   });
+
+  // An empty JSON body is no body: many clients send Content-Type: application/json on every
+  // request, a bodiless POST such as logout included, and Fastify's parser refuses an empty one.
+  // A route that takes a body then names its first missing field, as it does for no body at all.
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
+  const parseJson = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, parsed) =>
+    body === '' ? parsed(null, undefined) : parseJson(request, body, parsed),
+  );
 }
 
 declare module 'fastify' {
