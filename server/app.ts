@@ -57,6 +57,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Told of every route as it is added (tests check that the API reference covers them all). */
   onRoute?: onRouteHookHandler;
+  /** Where the API reference reads Swagger UI's files; default swagger-ui-dist's folder (tests give one that lacks them). */
+  swaggerUiDir?: string;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -145,7 +147,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerErrorHandler(app);
   const createContext = contextFactory(deps);
   // First: it learns of the /api routes as they are added.
-  registerApiReference(app);
+  registerApiReference(app, options.swaggerUiDir);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(fastifyTRPCPlugin, {
