@@ -18,6 +18,7 @@ const INTEGRATION = [
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',
   'server/http/body-rules.test.ts',
+  'server/http/lingering-close.test.ts',
   'server/limits/shared-limits.test.ts',
   'server/media/media-rest.test.ts',
   'server/openapi/contract.test.ts',

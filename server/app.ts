@@ -21,6 +21,7 @@ import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
 import { FrontDoor } from './http/front-door';
+import { lingerAfterEarlyAnswers } from './http/lingering-close';
 import { loggerOptions, OneLinePerRequest } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Told of every route as it is added (tests check that the API reference covers them all). */
   onRoute?: onRouteHookHandler;
+  /** Where the API reference reads Swagger UI's files; default swagger-ui-dist's folder (tests give one that lacks them). */
+  swaggerUiDir?: string;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -138,12 +141,13 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
-  registerBodyRules(app, limits.BODY_LIMIT_BYTES, (options.slowClientLimits ?? SLOW_CLIENT_LIMITS).lingerMs);
+  registerBodyRules(app, limits.BODY_LIMIT_BYTES);
+  lingerAfterEarlyAnswers(app, options.slowClientLimits ?? SLOW_CLIENT_LIMITS);
   watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);
   // First: it learns of the /api routes as they are added.
-  registerApiReference(app);
+  registerApiReference(app, options.swaggerUiDir);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(fastifyTRPCPlugin, {
