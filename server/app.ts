@@ -100,13 +100,13 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   closers.push(() => database.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   closers.push(() => mailer.close());
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log, { allowEviction: config.redisAllowEviction }) : undefined;
   if (redis) closers.push(() => closeRedis(redis));
   const shared = redis && new RedisCounterStore(redis);
   const counters = options.counters ?? shared ?? new MemoryCounterStore();
   // In memory, the sign-in lockout keeps a store of its own: a flood of cheap calls (forgot-password
   // from many addresses) that fills the other must not push a lock out of it. Redis, set to
-  // noeviction as README says, drops nothing.
+  // noeviction (connectRedis refuses any other policy unless told), drops nothing.
   const lockoutCounters = shared ?? new MemoryCounterStore();
   const events = redis ? await RedisEventBus.connect(redis, app.log) : new MemoryEventBus();
   closers.push(() => events.close());

@@ -62,6 +62,7 @@ const envSchema = z.object({
   }),
   MEDIA_ROOT: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_ALLOW_EVICTION: optionalText.pipe(z.enum(['0', '1'], { error: 'must be 1 (start even if Redis may evict keys) or 0' }).default('0')),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
     message: 'must be at least 32 bytes',
   }),
@@ -115,6 +116,8 @@ export interface AppConfig {
   mediaRoot: string;
   /** Where the limits count when several processes serve the site; undefined: in memory. */
   redisUrl: string | undefined;
+  /** Start on a Redis that may evict keys, or whose policy cannot be read (REDIS_ALLOW_EVICTION=1), with a warning. */
+  redisAllowEviction: boolean;
   /** Undefined: generated once and kept in dataDir (see server/auth/jwt-secret.ts). */
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -165,6 +168,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     database: databaseLocation(e.DATABASE_URL, dataDir),
     mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
     redisUrl: e.REDIS_URL,
+    redisAllowEviction: e.REDIS_ALLOW_EVICTION === '1',
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDurationSeconds(e.JWT_TTL)!,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
