@@ -101,6 +101,16 @@ describe('configuration', () => {
     expect(() => parseConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL/);
   });
 
+  it('reads REDIS_ALLOW_EVICTION as 1 or 0, off unless set', () => {
+    expect(parseConfig({}).redisAllowEviction).toBe(false);
+    expect(parseConfig({ REDIS_ALLOW_EVICTION: '' }).redisAllowEviction).toBe(false);
+    expect(parseConfig({ REDIS_ALLOW_EVICTION: '0' }).redisAllowEviction).toBe(false);
+    expect(parseConfig({ REDIS_ALLOW_EVICTION: ' 1 ' }).redisAllowEviction).toBe(true);
+    for (const bad of ['yes', 'true', '2']) {
+      expect(() => parseConfig({ REDIS_ALLOW_EVICTION: bad }), bad).toThrow('REDIS_ALLOW_EVICTION: must be 1 (start even if Redis may evict keys) or 0');
+    }
+  });
+
   it('reads TRUST_PROXY as a hop count', () => {
     const trust = parseConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);

@@ -8,13 +8,14 @@ import { memberProcedure, publicProcedure, router, sessionProcedure } from '../t
 import { EmailInUseError, endSessions, findCredentialsByEmail, findPublicUserById, findUserIdByEmail, insertUser, setPasswordHash } from '../users/data';
 import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge } from './login-challenges';
 import { userTarget } from '../users/user-audit';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../users/passwords';
 import { resetMail } from './reset-mail';
 import { mayMailReset } from './reset-mail-quota';
-import { consumeResetToken, findResetTokenUser, issueResetToken } from './reset-tokens';
-import { revokeToken } from './sessions';
+import { consumeResetToken, findResetTokenUser, issueResetToken } from '../users/reset-tokens';
+import { revokeToken } from '../users/sessions';
 import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
 import { isTwoFactorOn } from './two-factor-data';
+import { twoFactorAdminRouter } from './two-factor-admin-router';
 import { underDailyCodeLimit } from './two-factor-failures';
 import { twoFactorRouter } from './two-factor-router';
 
@@ -98,6 +99,7 @@ export const authRouter = router({
   }),
 
   twoFactor: twoFactorRouter,
+  twoFactorAdmin: twoFactorAdminRouter,
 
   logout: sessionProcedure.mutation(async ({ ctx }) => {
     await revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });

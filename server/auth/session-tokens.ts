@@ -1,5 +1,5 @@
 // Session tokens: HS256 JWTs with the payload {user: {id, role}} (CONTRACT "Tokens and roles"),
-// each with its own id (jti), by which a sign-out ends that token alone (server/auth/sessions.ts).
+// each with its own id (jti), by which a sign-out ends that token alone (server/users/sessions.ts).
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -25,7 +25,7 @@ export interface SessionTokens {
 // Tokens whose signature this process has checked. Checking it (WebCrypto's HMAC) was a tenth of an
 // authenticated call's time; a token is the same string call after call, so the claims are kept.
 // Bounded, so that a flood of valid tokens can only push earlier ones out; a cached token still
-// expires on time, and sign-outs are checked on every call anyway (server/auth/sessions.ts).
+// expires on time, and sign-outs are checked on every call anyway (server/users/sessions.ts).
 const VERIFIED_TOKENS = 10_000;
 
 export function createSessionTokens(secret: string, ttlSeconds: number): SessionTokens {
@@ -76,5 +76,11 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
     } catch {
       return null;
     }
+  }
+}
+
+declare module '../app-deps' {
+  interface AppDeps {
+    tokens: SessionTokens;
   }
 }

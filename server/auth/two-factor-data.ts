@@ -176,3 +176,10 @@ export function clearTwoFactor(db: Db, admin: AuditActor, user: { id: string; em
     return true;
   });
 }
+
+declare module '../app-deps' {
+  interface AppDeps {
+    /** Two-factor sign-in's data: the database and the box its secrets are sealed in. */
+    twoFactor: TwoFactorStore;
+  }
+}

@@ -1,7 +1,7 @@
 // The mail of the daily limit of wrong two-factor codes (server/auth/two-factor-failures.ts): it
 // tells the member that someone who knew the password failed the second step, sent once a window.
 // Links are built from APP_URL, never from the request's Host header.
-import type { Mail } from './mailer';
+import type { Mail } from '../lib/mailer';
 
 /** When app codes work again, as a person reads it wherever they are: "Thu, 02 Jan 2031 12:00:15 GMT". */
 const readableTime = (ms: number) => new Date(ms).toUTCString();

@@ -20,7 +20,7 @@ import { transaction } from '../db/transaction';
 import { twoFactor } from '../db/schema';
 import { RetryLater } from '../trpc/errors';
 import { userTarget } from '../users/user-audit';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../lib/mailer';
 import { codeFailuresMail } from './two-factor-failures-mail';
 import { isAppCode } from './two-factor-data';
 

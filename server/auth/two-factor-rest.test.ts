@@ -352,10 +352,10 @@ describe('an admin clears a member’s two-factor sign-in', () => {
       expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'membershipTier', 'name', 'role', 'status', 'updatedAt']);
     }
     const ids = (list.body.data as Array<{ _id: string }>).map((u) => u._id);
-    expect((await trpcQuery('users.withTwoFactor', { ids }, admin)).body.result?.data).toEqual([await miaId()]);
-    expect((await trpcQuery('users.withTwoFactor', { ids: [] }, admin)).body.result?.data).toEqual([]);
-    expect((await trpcQuery('users.withTwoFactor', { ids }, token)).status).toBe(403);
-    const tooMany = await trpcQuery('users.withTwoFactor', { ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, admin);
+    expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids }, admin)).body.result?.data).toEqual([await miaId()]);
+    expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids: [] }, admin)).body.result?.data).toEqual([]);
+    expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids }, token)).status).toBe(403);
+    const tooMany = await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, admin);
     expect(tooMany).toMatchObject({ status: 400, body: { error: { message: 'ids may hold at most 100 ids' } } });
   });
 });

@@ -6,7 +6,7 @@ import { disableTwoFactorInput, enableTwoFactorInput } from '../../shared/auth-s
 import { MESSAGES } from '../../shared/messages';
 import { memberProcedure, router } from '../trpc/init';
 import { findCredentialsById } from '../users/data';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../users/passwords';
 import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
 import { newTotpSecret, otpauthUrl } from './totp';
 import { disableTwoFactor, enableTwoFactor, isTwoFactorOn, savePendingSecret, twoFactorStatus } from './two-factor-data';

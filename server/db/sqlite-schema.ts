@@ -49,7 +49,7 @@ export const passwordResets = sqliteTable('password_resets', {
 });
 
 // Single tokens signed out before they expire, by their jti; a row outlives its token by nothing
-// (expired rows are removed as new ones come: server/auth/sessions.ts).
+// (expired rows are removed as new ones come: server/users/sessions.ts).
 export const revokedTokens = sqliteTable(
   'revoked_tokens',
   {

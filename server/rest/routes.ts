@@ -34,8 +34,9 @@ import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfig
 import { createUserInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
 import { asIs, besideSuccess, inData, type Answer } from '../http/answers';
 import { sendProcedureError, type ErrorBodyStyle } from '../http/error-bodies';
-import type { OperationDoc } from '../openapi/operation';
-import { createCaller, type ContextFactory } from '../trpc/router';
+import type { OperationDoc } from '../http/operation';
+import { createCaller } from '../root-router';
+import type { ContextFactory } from '../trpc/context';
 
 type Caller = ReturnType<typeof createCaller>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -347,7 +348,7 @@ const table: Record<string, Row[]> = {
       input: userIdInput,
       answer: besideSuccess(messageAnswer),
       refusals: { 400: 'It is not on, or it is your own.', 404: 'No user with that id.' },
-      procedure: (c) => c.users.clearTwoFactor,
+      procedure: (c) => c.auth.twoFactorAdmin.clear,
     }),
     row({
       method: 'GET',

@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
 import { transaction } from '../db/transaction';
 import { users } from '../db/schema';
-import { deleteResetToken } from '../auth/reset-tokens';
-import { tokenIsRevoked } from '../auth/sessions';
+import { deleteResetToken } from './reset-tokens';
+import { tokenIsRevoked } from './sessions';
 import { indexUser, searchKey, unindexUser } from './search-index';
 
 /** A user as every API answers it: never a password or a hash (CONTRACT "Users (admin)"). */
