@@ -31,8 +31,10 @@ export const twoFactorSetupAnswer = z.object({
   otpauthUrl: z.string().describe('The otpauth:// link a QR code carries'),
 });
 
-export const recoveryCodesAnswer = z.object({
+/** Two-factor sign-in turned on: the recovery codes, and a fresh token, as every session issued before has ended. */
+export const twoFactorEnabledAnswer = z.object({
   recoveryCodes: z.array(z.string()).length(10).describe('Single-use codes, shown this once and stored hashed'),
+  token: z.string().describe("The caller's new bearer token: every token issued before, the one of this call included, is refused from now on"),
 });
 
 export const publicUserSchema = z.object({

@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.delete',
+  'user.export',
   'media.upload',
   'media.delete',
   'media.scan',

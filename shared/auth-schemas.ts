@@ -55,7 +55,7 @@ export const loginTwoFactorInput = z.object({
   code: twoFactorCodeSchema,
 });
 
-export const enableTwoFactorInput = z.object({ code: twoFactorCodeSchema });
+export const enableTwoFactorInput = z.object({ code: twoFactorCodeSchema, password: currentPasswordSchema });
 
 export const disableTwoFactorInput = z.object({ password: currentPasswordSchema, code: twoFactorCodeSchema });
 

@@ -13,7 +13,11 @@ export interface TokenClaims {
 }
 
 export interface SessionTokens {
-  sign(user: { id: string; role: Role }): Promise<string>;
+  /**
+   * `notBeforeMs`: the token is issued then at the earliest, for a caller who keeps a session while
+   * all the others end (users.sessions_valid_from is set a millisecond ahead of the clock).
+   */
+  sign(user: { id: string; role: Role }, options?: { notBeforeMs?: number }): Promise<string>;
   /** The token's claims, or null for any token that is malformed, forged or expired. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -29,10 +33,10 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
   // Imported once: handing jose the raw bytes would import the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
-    async sign(user) {
+    async sign(user, options = {}) {
       // iat keeps its milliseconds (RFC 7519 allows a fractional NumericDate) so that a token
       // issued right after a password change is not mistaken for one issued before it.
-      const now = Date.now() / 1000;
+      const now = Math.max(Date.now(), options.notBeforeMs ?? 0) / 1000;
       return new SignJWT({ user: { id: user.id, role: user.role } })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)

@@ -92,7 +92,7 @@ beforeAll(async () => {
     expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);
     const twoFactor = { name: 'Tove Two', email: 'tove@example.com', password: 'tove password' };
     const registered = await api('POST', '/api/auth/register', twoFactor, '');
-    await turnOnTwoFactor(t.app, registered.body.token as string, clock);
+    await turnOnTwoFactor(t.app, { token: registered.body.token as string, password: twoFactor.password }, clock);
     expect((await api('POST', '/api/auth/login', { email: twoFactor.email, password: twoFactor.password }, '')).body).toMatchObject({
       twoFactorRequired: true,
     });

@@ -96,6 +96,21 @@ function driverMessage(error: unknown): string | undefined {
 }
 
 /**
+ * Why the connection failed, in words: the driver's, or, when no password was given and the driver
+ * failed before the server answered (its SCRAM and MD5 steps need one), that there was none.
+ */
+function connectFailure(error: unknown, targetUrl: string): string | undefined {
+  const reason = driverMessage(error);
+  if (reason) return reason;
+  // The driver, as libpq, takes PGPASSWORD when the URL has no password.
+  const passwordGiven = new URL(targetUrl).password !== '' || Boolean(process.env.PGPASSWORD);
+  if (!passwordGiven && error instanceof Error && /password/i.test(error.message)) {
+    return 'it asks for a password, and none was given: set PGPASSWORD (or put the password in the URL of DB_COPY_TO)';
+  }
+  return undefined;
+}
+
+/**
  * Copies every table of the SQLite database `sourceFile` into the PostgreSQL database `targetUrl`,
  * in one transaction: either all of it is there afterwards, or nothing is. The target is migrated
  * first, and refused unless every table of the site is empty in it, so nothing is overwritten.
@@ -108,6 +123,11 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
   try {
     try {
       await client.connect();
+    } catch (error) {
+      const reason = connectFailure(error, targetUrl);
+      throw reason ? new CopyError(`Cannot open ${target}: ${reason}`, { cause: error }) : error;
+    }
+    try {
       await applyPostgresMigrations(client);
     } catch (error) {
       const reason = driverMessage(error);

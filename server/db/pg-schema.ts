@@ -72,6 +72,9 @@ export const twoFactor = pgTable('two_factor', {
   secret: text('secret'),
   pendingSecret: text('pending_secret'),
   lastStep: integer('last_step'),
+  codeFailures: integer('code_failures').notNull().default(0),
+  codeFailuresSince: millis('code_failures_since'),
+  codeFailuresMailed: millis('code_failures_mailed'),
 });
 
 export const recoveryCodes = pgTable(

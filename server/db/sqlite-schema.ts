@@ -78,6 +78,13 @@ export const twoFactor = sqliteTable('two_factor', {
   pendingSecret: text('pending_secret'),
   // The last TOTP time step accepted: only later steps are, so each code works once.
   lastStep: integer('last_step'),
+  // Wrong app codes in the window that began at codeFailuresSince (milliseconds), from every
+  // address: past TWO_FACTOR_FAILURES_PER_DAY app codes wait for the window's end. Kept here, not in
+  // the counter store, so that no flood of other keys can push the count out (server/auth/two-factor-failures.ts).
+  codeFailures: integer('code_failures').notNull().default(0),
+  codeFailuresSince: integer('code_failures_since'),
+  // The codeFailuresSince of the window whose limit was mailed to the member: one mail a window.
+  codeFailuresMailed: integer('code_failures_mailed'),
 });
 
 // Single-use recovery codes: only their SHA-256 (server/auth/recovery-codes.ts); a used one is deleted.

@@ -153,14 +153,18 @@ function paidSinceChange(before: MembershipTier, after: MembershipTier | undefin
 // issued in this very millisecond ends too.
 const endOfSessionsNow = (now: number) => now + 1;
 
-/** Ends every session of the user issued so far ("Sign out everywhere"); false if there is no such user. */
-export async function endSessions(db: Db, id: string): Promise<boolean> {
-  const ended = await db
+/**
+ * Ends every session of the user issued so far ("Sign out everywhere"). The time from which tokens
+ * count again (a fresh token for the caller must not be issued before it), or undefined if there
+ * is no such user.
+ */
+export async function endSessions(db: Db, id: string): Promise<number | undefined> {
+  const [ended] = await db
     .update(users)
     .set({ sessionsValidFrom: endOfSessionsNow(Date.now()) })
     .where(eq(users.id, id))
-    .returning({ id: users.id });
-  return ended.length > 0;
+    .returning({ validFrom: users.sessionsValidFrom });
+  return ended?.validFrom;
 }
 
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
