@@ -26,10 +26,11 @@ const answersPing = (port: number) =>
     socket.write('PING\r\n');
   });
 
-export async function startRedis(): Promise<RedisServer> {
+/** `settings`: more of redis-server's options, as `['--maxmemory-policy', 'allkeys-lru']`. */
+export async function startRedis(settings: string[] = []): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'qc-redis-'));
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', ...settings], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // redis-server writes its own refusals (a port taken meanwhile, say) to stdout.

@@ -12,15 +12,16 @@ import { createAdminIfAbsent } from './auth/first-admin';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { recordSignInLock } from './auth/lockout-audit';
-import { createMailer } from './auth/mailer';
-import { createSecretBox } from './auth/secret-box';
+import { createMailer } from './lib/mailer';
 import { createSessionTokens } from './auth/session-tokens';
+import { loadOrCreateTwoFactorKey, moveTwoFactorSecretsToTheirKey, twoFactorBox } from './auth/two-factor-key';
 import type { AppConfig } from './config';
 import { openSiteDatabase } from './db/client';
 import { registerBodyRules } from './http/body-rules';
 import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/error-handler';
 import { FrontDoor } from './http/front-door';
+import { lingerAfterEarlyAnswers } from './http/lingering-close';
 import { loggerOptions, OneLinePerRequest } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLimits } from './http/slow-clients';
@@ -38,10 +39,11 @@ import { registerApiReference } from './openapi/reference-routes';
 import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
+import { CourseTreeCache } from './course/outline-cache';
 import { registerPublicSliderRoute } from './slider/public-route';
-import { contextFactory } from './trpc/context';
+import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
-import { appRouter, type AppRouter } from './trpc/router';
+import { appRouter, type AppRouter } from './root-router';
 
 export interface BuildOptions {
   /** Where the built client is; undefined serves no pages (API-only tests). */
@@ -56,6 +58,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Told of every route as it is added (tests check that the API reference covers them all). */
   onRoute?: onRouteHookHandler;
+  /** Where the API reference reads Swagger UI's files; default swagger-ui-dist's folder (tests give one that lacks them). */
+  swaggerUiDir?: string;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -97,21 +101,26 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   closers.push(() => database.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   closers.push(() => mailer.close());
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log, { allowEviction: config.redisAllowEviction }) : undefined;
   if (redis) closers.push(() => closeRedis(redis));
   const shared = redis && new RedisCounterStore(redis);
   const counters = options.counters ?? shared ?? new MemoryCounterStore();
   // In memory, the sign-in lockout keeps a store of its own: a flood of cheap calls (forgot-password
   // from many addresses) that fills the other must not push a lock out of it. Redis, set to
-  // noeviction as README says, drops nothing.
+  // noeviction (connectRedis refuses any other policy unless told), drops nothing.
   const lockoutCounters = shared ?? new MemoryCounterStore();
   const events = redis ? await RedisEventBus.connect(redis, app.log) : new MemoryEventBus();
   closers.push(() => events.close());
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
+  const courseTree = new CourseTreeCache(database.db);
+  events.subscribe('course-changed', () => courseTree.invalidate());
   const { limits } = config;
-  // Signs the tokens, and is what the two-factor secrets' key is derived from.
+  // Signs the tokens. The two-factor secrets have a key of their own, so that this can be rotated;
+  // it is still what opens those sealed before that key existed, once, to seal them again.
   const serverSecret = config.jwtSecret ?? loadOrCreateJwtSecret(config.dataDir);
+  const twoFactorSecrets = twoFactorBox(loadOrCreateTwoFactorKey(config.twoFactorKey, config.dataDir));
+  await moveTwoFactorSecretsToTheirKey(database.db, serverSecret, twoFactorSecrets, app.log);
 
   const deps: AppDeps = {
     config,
@@ -129,8 +138,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     addressLimit: await registerAddressLimits(app, counters, limits),
     events,
     publicSlider,
+    courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
-    twoFactor: { db: database.db, box: createSecretBox(serverSecret, 'two-factor secrets') },
+    twoFactor: { db: database.db, box: twoFactorSecrets },
     clock: options.clock ?? Date.now,
   };
   closers.push(() => deps.thumbnails.close());
@@ -138,12 +148,13 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
-  registerBodyRules(app, limits.BODY_LIMIT_BYTES, (options.slowClientLimits ?? SLOW_CLIENT_LIMITS).lingerMs);
+  registerBodyRules(app, limits.BODY_LIMIT_BYTES);
+  lingerAfterEarlyAnswers(app, options.slowClientLimits ?? SLOW_CLIENT_LIMITS);
   watchBodyRate(app, options.slowClientLimits);
   registerErrorHandler(app);
   const createContext = contextFactory(deps);
   // First: it learns of the /api routes as they are added.
-  registerApiReference(app);
+  registerApiReference(app, options.swaggerUiDir);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(fastifyTRPCPlugin, {

@@ -14,6 +14,7 @@ describe('configuration', () => {
       database: { dialect: 'sqlite', file: path.resolve('data', 'app.db') },
       mediaRoot: path.resolve('data', 'media'),
       jwtSecret: undefined,
+      twoFactorKey: undefined,
       jwtTtlSeconds: 7 * 86400,
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
@@ -34,12 +35,19 @@ describe('configuration', () => {
   it('lists every bad variable at once', () => {
     let message = '';
     try {
-      parseConfig({ PORT: 'eighty', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://db/site', SMTP_URL: 'http://x' });
+      parseConfig({
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        TWO_FACTOR_KEY: 'short too',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://db/site',
+        SMTP_URL: 'http://x',
+      });
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       message = (error as Error).message;
     }
-    for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(name);
+    for (const name of ['PORT', 'JWT_SECRET', 'TWO_FACTOR_KEY', 'LOG_LEVEL', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(name);
   });
 
   it('takes an SQLite file or a PostgreSQL database from DATABASE_URL', () => {
@@ -91,6 +99,16 @@ describe('configuration', () => {
     expect(parseConfig({}).redisUrl).toBeUndefined();
     expect(parseConfig({ REDIS_URL: 'redis://:secret@cache.internal:6379/2' }).redisUrl).toBe('redis://:secret@cache.internal:6379/2');
     expect(() => parseConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL/);
+  });
+
+  it('reads REDIS_ALLOW_EVICTION as 1 or 0, off unless set', () => {
+    expect(parseConfig({}).redisAllowEviction).toBe(false);
+    expect(parseConfig({ REDIS_ALLOW_EVICTION: '' }).redisAllowEviction).toBe(false);
+    expect(parseConfig({ REDIS_ALLOW_EVICTION: '0' }).redisAllowEviction).toBe(false);
+    expect(parseConfig({ REDIS_ALLOW_EVICTION: ' 1 ' }).redisAllowEviction).toBe(true);
+    for (const bad of ['yes', 'true', '2']) {
+      expect(() => parseConfig({ REDIS_ALLOW_EVICTION: bad }), bad).toThrow('REDIS_ALLOW_EVICTION: must be 1 (start even if Redis may evict keys) or 0');
+    }
   });
 
   it('reads TRUST_PROXY as a hop count', () => {

@@ -2,7 +2,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TRPC_MAX_BATCH_DEFAULT } from '../shared/constants';
-import { isPostgresConnectionUrl, isPostgresUrl } from './db/dialect';
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+/** A PostgreSQL URL the driver can read: what DATABASE_URL and db copy's --to accept. */
+export const isPostgresConnectionUrl = (url: string) => isPostgresUrl(url) && URL.canParse(url);
 
 const optionalText = z
   .string()
@@ -25,6 +29,7 @@ export function parseDurationSeconds(value: string): number | undefined {
 export const LIMIT_DEFAULTS = {
   LOGIN_FAILURES_FREE: 5,
   LOGIN_ACCOUNT_FAILURES_PER_HOUR: 50,
+  TWO_FACTOR_FAILURES_PER_DAY: 10,
   LOGINS_PER_MINUTE: 30,
   REGISTRATIONS_PER_HOUR: 10,
   FORGOT_PER_HOUR: 10,
@@ -58,7 +63,11 @@ const envSchema = z.object({
   }),
   MEDIA_ROOT: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_ALLOW_EVICTION: optionalText.pipe(z.enum(['0', '1'], { error: 'must be 1 (start even if Redis may evict keys) or 0' }).default('0')),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
+    message: 'must be at least 32 bytes',
+  }),
+  TWO_FACTOR_KEY: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
     message: 'must be at least 32 bytes',
   }),
   JWT_TTL: z
@@ -111,8 +120,12 @@ export interface AppConfig {
   mediaRoot: string;
   /** Where the limits count when several processes serve the site; undefined: in memory. */
   redisUrl: string | undefined;
+  /** Start on a Redis that may evict keys, or whose policy cannot be read (REDIS_ALLOW_EVICTION=1), with a warning. */
+  redisAllowEviction: boolean;
   /** Undefined: generated once and kept in dataDir (see server/auth/jwt-secret.ts). */
   jwtSecret: string | undefined;
+  /** What two-factor secrets are sealed with; undefined: generated once and kept in dataDir (server/auth/two-factor-key.ts). */
+  twoFactorKey: string | undefined;
   jwtTtlSeconds: number;
   appUrl: string;
   smtpUrl: string | undefined;
@@ -161,7 +174,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     database: databaseLocation(e.DATABASE_URL, dataDir),
     mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
     redisUrl: e.REDIS_URL,
+    redisAllowEviction: e.REDIS_ALLOW_EVICTION === '1',
     jwtSecret: e.JWT_SECRET,
+    twoFactorKey: e.TWO_FACTOR_KEY,
     jwtTtlSeconds: parseDurationSeconds(e.JWT_TTL)!,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

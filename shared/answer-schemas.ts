@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from './constants';
+import { LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, type CourseOutline, type OutlineLesson } from './course';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
 import { sliderConfigSchema } from './slider-schemas';
@@ -30,8 +31,10 @@ export const twoFactorSetupAnswer = z.object({
   otpauthUrl: z.string().describe('The otpauth:// link a QR code carries'),
 });
 
-export const recoveryCodesAnswer = z.object({
+/** Two-factor sign-in turned on: the recovery codes, and a fresh token, as every session issued before has ended. */
+export const twoFactorEnabledAnswer = z.object({
   recoveryCodes: z.array(z.string()).length(10).describe('Single-use codes, shown this once and stored hashed'),
+  token: z.string().describe("The caller's new bearer token: every token issued before, the one of this call included, is refused from now on"),
 });
 
 export const publicUserSchema = z.object({
@@ -118,3 +121,102 @@ export const auditPageSchema = z.object({
   totalPages: z.int().min(1),
   currentPage: z.int().min(1),
 });
+
+// The course (CONTRACT §4).
+const lessonKind = z.enum(LESSON_KINDS);
+const duration = z.int().nonnegative().nullable().describe('Seconds, read from the media file; null without one');
+
+export const outlineLessonSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  kind: lessonKind,
+  durationSeconds: duration,
+  freePreview: z.boolean(),
+  locked: z.boolean().describe('Whether the caller may not open it'),
+  reason: z.enum(LOCK_REASONS).nullable().describe('Why it is locked for the caller; null when open'),
+}) satisfies z.ZodType<OutlineLesson>;
+
+export const courseOutlineSchema = z.object({
+  modules: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      position: count,
+      opensAt: z.iso.date().nullable().describe('The day (UTC) the module opens for the caller, an Architect; null for anyone else'),
+      lessons: z.array(outlineLessonSchema),
+    }),
+  ),
+}) satisfies z.ZodType<CourseOutline>;
+
+export const courseModuleSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  position: count,
+  published: z.boolean(),
+  opensAfterDays: z.int().min(0).max(OPENS_AFTER_DAYS_MAX),
+});
+
+export const courseLessonSchema = z.object({
+  _id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  position: count,
+  published: z.boolean(),
+  freePreview: z.boolean(),
+  kind: lessonKind,
+  durationSeconds: duration,
+  body: z.string().describe('Markdown'),
+});
+
+export const lessonReadingSchema = z.object({
+  lesson: z.object({
+    _id: z.string(),
+    moduleId: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    kind: lessonKind,
+    durationSeconds: duration,
+    html: z.string().describe('The body rendered on the server: raw HTML shown as text, only http, https, mailto and relative links'),
+    media: z
+      .object({
+        url: z.string(),
+        type: z.string(),
+        captions: z.array(z.object({ lang: z.string(), label: z.string(), url: z.string() })),
+      })
+      .nullable(),
+    attachments: z.array(z.object({ name: z.string(), size: count, url: z.string() })),
+  }),
+  progress: z.object({ positionSeconds: z.number().nonnegative(), playedSeconds: z.number().nonnegative(), completedAt: timestamp.nullable() }),
+  previousId: z.string().nullable().describe('The lesson before it in course order that the caller may open'),
+  nextId: z.string().nullable().describe('The lesson after it in course order that the caller may open'),
+});
+
+export const adminCourseSchema = z.object({
+  modules: z.array(
+    courseModuleSchema.extend({
+      lessons: z.array(
+        courseLessonSchema.extend({
+          files: z.array(
+            z.object({
+              _id: z.string(),
+              role: z.enum(['media', 'captions', 'attachment']),
+              name: z.string(),
+              size: count,
+              lang: z.string().nullable(),
+              label: z.string().nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const moduleAnswer = z.object({ module: courseModuleSchema });
+export const modulesAnswer = z.object({ modules: z.array(courseModuleSchema) });
+export const lessonAnswer = z.object({ lesson: courseLessonSchema });
+export const lessonsAnswer = z.object({ lessons: z.array(courseLessonSchema) });

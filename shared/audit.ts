@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.delete',
+  'user.export',
   'media.upload',
   'media.delete',
   'media.scan',
@@ -12,6 +13,14 @@ export const AUDIT_ACTIONS = [
   'playlist.create',
   'playlist.update',
   'playlist.delete',
+  'course.module.create',
+  'course.module.update',
+  'course.module.delete',
+  'course.module.reorder',
+  'course.lesson.create',
+  'course.lesson.update',
+  'course.lesson.delete',
+  'course.lesson.reorder',
   'auth.lockout',
   'auth.password-reset',
   'auth.2fa.enable',
@@ -20,10 +29,11 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * What an entry is about. Its id is a user's or a playlist's id, the media library's base path,
- * or `config` for the slideshow's one settings record.
+ * What an entry is about. Its id is a user's, a playlist's, a course module's or a lesson's id, the
+ * media library's base path, or `config` for the slideshow's one settings record. A reorder of the
+ * modules names the course (`course`); a reorder of a module's lessons names that module.
  */
-export const AUDIT_TARGET_TYPES = ['user', 'playlist', 'media', 'slider'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'playlist', 'media', 'slider', 'course', 'module', 'lesson'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -1,16 +1,19 @@
 // Input schemas for the auth procedures. The forms use the same limits, so both sides agree.
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_MAX_LENGTH } from './constants';
+import { plainText } from './text';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
+  .check(plainText('Email'))
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email({ error: 'Email must be a valid email address' }))
   .meta({ examples: ['ann@example.com'] });
 
+// The passwords alone take any character: they are only ever hashed (shared/text.ts).
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -19,6 +22,7 @@ export const newPasswordSchema = z
 export const nameSchema = z
   .string({ error: 'Name is required' })
   .trim()
+  .check(plainText('Name'))
   .min(1, 'Name is required')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
 
@@ -42,21 +46,22 @@ export const loginInput = z.object({
 const twoFactorCodeSchema = z
   .string({ error: 'Code is required' })
   .trim()
+  .check(plainText('Code'))
   .min(1, 'Code is required')
   .max(TWO_FACTOR_CODE_MAX_LENGTH, `Code must be at most ${TWO_FACTOR_CODE_MAX_LENGTH} characters`);
 
 export const loginTwoFactorInput = z.object({
-  challenge: z.string({ error: 'Challenge is required' }).min(1, 'Challenge is required').max(200, 'Challenge is invalid'),
+  challenge: z.string({ error: 'Challenge is required' }).check(plainText('Challenge')).min(1, 'Challenge is required').max(200, 'Challenge is invalid'),
   code: twoFactorCodeSchema,
 });
 
-export const enableTwoFactorInput = z.object({ code: twoFactorCodeSchema });
+export const enableTwoFactorInput = z.object({ code: twoFactorCodeSchema, password: currentPasswordSchema });
 
 export const disableTwoFactorInput = z.object({ password: currentPasswordSchema, code: twoFactorCodeSchema });
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
 
 export const resetPasswordInput = z.object({
-  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200, 'Reset token is invalid'),
+  token: z.string({ error: 'Reset token is required' }).check(plainText('Reset token')).min(1, 'Reset token is required').max(200, 'Reset token is invalid'),
   password: newPasswordSchema,
 });

@@ -4,9 +4,11 @@ import { MEDIA_CATEGORIES, MEDIA_PAGE_MAX } from './media';
 import { MESSAGES } from './messages';
 import { blankAsAbsent } from './query-fields';
 import { MAX_PLAYLIST_ITEMS } from './slider';
+import { plainText } from './text';
 
 const basePath = z
   .string({ error: 'basePath must be text' })
+  .check(plainText('basePath'))
   .max(4096, 'basePath is too long')
   .optional()
   .meta({
@@ -14,7 +16,7 @@ const basePath = z
     examples: [''],
   });
 
-const filePath = z.string({ error: 'paths must be a list of file paths' }).max(4096);
+const filePath = z.string({ error: 'paths must be a list of file paths' }).check(plainText('paths')).max(4096);
 
 const limitMessage = `limit must be a whole number from 1 to ${MEDIA_PAGE_MAX}`;
 
@@ -26,7 +28,7 @@ export const mediaListInput = z.object({
     .preprocess(blankAsAbsent, z.coerce.number({ error: limitMessage }).int(limitMessage).min(1, limitMessage).max(MEDIA_PAGE_MAX, limitMessage).optional())
     .meta({ description: 'At most this many files, from the first after `cursor`; absent: all of them' }),
   cursor: z
-    .preprocess(blankAsAbsent, z.string({ error: 'cursor must be text' }).max(4096, 'cursor is too long').optional())
+    .preprocess(blankAsAbsent, z.string({ error: 'cursor must be text' }).check(plainText('cursor')).max(4096, 'cursor is too long').optional())
     .meta({ description: "The previous page's nextCursor: this page starts after that path" }),
 });
 

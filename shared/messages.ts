@@ -11,6 +11,12 @@ export function waitText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** A wait that may last hours: "23 hours", or as waitText below two hours ("95 minutes"). */
+export function longWaitText(seconds: number): string {
+  if (seconds < 2 * 3600) return waitText(seconds);
+  return `${Math.ceil(seconds / 3600)} hours`;
+}
+
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   loginFailed: 'Login failed',
@@ -30,7 +36,11 @@ export const MESSAGES = {
   twoFactorOwnClear: 'Your own two-factor sign-in is turned off with your password and a code, not cleared',
   setupCodeInvalid: 'Invalid code. Enter the 6-digit code your authenticator app shows for this site.',
   twoFactorCodeInvalid: 'Invalid code. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',
+  /** Past TWO_FACTOR_FAILURES_PER_DAY (CONTRACT §3): app codes wait, recovery codes do not. */
+  twoFactorCodesLocked: (retryAfterSeconds: number) =>
+    `Too many wrong codes for this account. Use one of your recovery codes, or try a code from your app again in ${longWaitText(retryAfterSeconds)}.`,
   wrongPasswordOrCode: 'Wrong password or code',
+  wrongPassword: 'Wrong password',
   signInExpired: 'This sign-in has expired. Please enter your email and password again.',
   signedOutEverywhere: 'Signed out everywhere',
   emailInUse: 'An account with that email already exists',

@@ -1,6 +1,7 @@
 // Input schemas of the slider and playlist procedures (CONTRACT "Slider and playlists").
 import { z } from 'zod';
 import { MAX_DURATION_MS, MAX_PLAYLIST_ITEMS, parseOverlayColor, PLAYLIST_NAME_MAX_LENGTH, SLIDE_TYPES, type PlaylistItem, type SliderConfig } from './slider';
+import { plainText } from './text';
 
 const COLOR_PATTERN = /^(\d{1,3}),(\d{1,3}),(\d{1,3})$/;
 
@@ -12,9 +13,13 @@ const duration = (field: string) =>
     .max(MAX_DURATION_MS, `${field} must be between 0 and ${MAX_DURATION_MS}`);
 
 export const sliderConfigSchema = z.object({
-  backgroundsBasePath: z.string({ error: 'backgroundsBasePath must be text' }).max(4096, 'backgroundsBasePath is too long'),
+  backgroundsBasePath: z
+    .string({ error: 'backgroundsBasePath must be text' })
+    .check(plainText('backgroundsBasePath'))
+    .max(4096, 'backgroundsBasePath is too long'),
   activePlaylist: z
     .string({ error: 'activePlaylist must be a playlist id or empty' })
+    .check(plainText('activePlaylist'))
     .max(100, 'activePlaylist is too long')
     .meta({ description: 'A playlist id, or empty for none', examples: [''] }),
   cycleTime: duration('cycleTime'),
@@ -25,6 +30,7 @@ export const sliderConfigSchema = z.object({
     .max(1, 'overlayOpacity must be a number from 0 to 1'),
   overlayColor: z
     .string({ error: 'overlayColor must be three numbers from 0 to 255, like 0,0,0' })
+    .check(plainText('overlayColor'))
     .refine((value) => COLOR_PATTERN.test(value) && parseOverlayColor(value).every((c) => c <= 255), {
       error: 'overlayColor must be three numbers from 0 to 255, like 0,0,0',
     })
@@ -34,6 +40,7 @@ export const sliderConfigSchema = z.object({
 
 const mediaUrlSchema = z
   .string({ error: 'Each url must be text' })
+  .check(plainText('Each url'))
   .max(4096, 'A url is too long')
   .refine((url) => url.startsWith('/media/') && !url.split(/[/?]/).some((part) => part === '..' || part === '.'), {
     error: 'Each url must start with /media/',
@@ -59,9 +66,11 @@ const playlistContent = {
 const playlistName = z
   .string({ error: 'Playlist name is required' })
   .trim()
+  .check(plainText('Playlist name'))
   .min(1, 'Playlist name is required')
   .max(PLAYLIST_NAME_MAX_LENGTH, `Playlist name must be at most ${PLAYLIST_NAME_MAX_LENGTH} characters`);
 
 export const playlistCreateInput = z.object({ name: playlistName, ...playlistContent });
-export const playlistUpdateInput = z.object({ id: z.string({ error: 'id is required' }).max(100), name: playlistName.optional(), ...playlistContent });
-export const playlistIdInput = z.object({ id: z.string({ error: 'id is required' }).max(100) });
+const playlistId = z.string({ error: 'id is required' }).check(plainText('id')).max(100);
+export const playlistUpdateInput = z.object({ id: playlistId, name: playlistName.optional(), ...playlistContent });
+export const playlistIdInput = z.object({ id: playlistId });

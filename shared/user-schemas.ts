@@ -14,10 +14,15 @@ import {
   USERS_EXPORT_BATCH_MAX,
 } from './constants';
 import { blankAsAbsent, pageField } from './query-fields';
+import { plainText } from './text';
 
 export const listUsersInput = z.object({
   page: pageField,
-  search: z.string({ error: 'search must be text' }).max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`).default(''),
+  search: z
+    .string({ error: 'search must be text' })
+    .check(plainText('search'))
+    .max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`)
+    .default(''),
   sortBy: z.preprocess(blankAsAbsent, z.enum(USER_SORT_FIELDS, { error: `sortBy must be one of ${USER_SORT_FIELDS.join(', ')}` }).default('createdAt')),
   sortOrder: z.preprocess(blankAsAbsent, z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc')),
 });
@@ -26,10 +31,10 @@ export type ListUsersInput = z.infer<typeof listUsersInput>;
 // Where a batch of the export goes on from: the last position the one before it walked past
 // (a user's sort value and id). Names, emails and the enums are text; createdAt is milliseconds.
 const exportPosition = z.object({
-  sortValue: z.union([z.string().max(1000, 'after.sortValue is too long'), z.number().int()], {
+  sortValue: z.union([z.string().check(plainText('after.sortValue')).max(1000, 'after.sortValue is too long'), z.number().int()], {
     error: 'after.sortValue must be text or a whole number',
   }),
-  id: z.string({ error: 'after.id must be text' }).min(1, 'after.id is required').max(100, 'after.id is too long'),
+  id: z.string({ error: 'after.id must be text' }).check(plainText('after.id')).min(1, 'after.id is required').max(100, 'after.id is too long'),
 });
 
 /** One batch of the member export: the list's criteria (no page), and where to go on from. */
@@ -63,7 +68,7 @@ export const createUserInput = z.object({
   status: statusSchema.default('active'),
 });
 
-const userId = z.string({ error: 'id is required' }).min(1, 'id is required').max(100, 'id is too long');
+const userId = z.string({ error: 'id is required' }).check(plainText('id')).min(1, 'id is required').max(100, 'id is too long');
 
 // Every field may be left out; unknown keys (createdAt, updatedAt, __v, _id) are dropped by zod.
 // An empty password means "unchanged" (spec §5).

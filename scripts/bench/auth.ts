@@ -2,7 +2,7 @@
 // the same parameters (same run), and /healthz p99 while those logins run.
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
-import { ARGON2_OPTIONS } from '../../server/auth/passwords';
+import { ARGON2_OPTIONS } from '../../server/users/passwords';
 import { startServer } from '../server-process';
 import { fmt, percentile } from './stats';
 import { threadCpuMeter, type ThreadCpu } from './thread-cpu';

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { transaction } from '../db/transaction';
 import { EmailInUseError, findUserIdByEmail, insertUser } from '../users/data';
 import { userCreatedSummary, userTarget } from '../users/user-audit';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../users/passwords';
 
 export type AdminResult = { created: true; id: string } | { created: false };
 

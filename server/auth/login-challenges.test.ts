@@ -2,7 +2,7 @@
 // challenge ends between the route's first look and the transaction that takes the code, an
 // interleaving that requests through the app rarely hit.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
+import { createTestApp, TEST_TWO_FACTOR_KEY, type TestApp } from '../../tests/support/test-app';
 import { CLOCK_START_MS, STEP_MS } from '../../tests/support/two-factor';
 import { count } from 'drizzle-orm';
 import { openAppDatabase } from '../../tests/support/test-database';
@@ -10,8 +10,8 @@ import type { SiteDatabase } from '../db/client';
 import { loginChallenges } from '../db/schema';
 import { insertUser } from '../users/data';
 import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge, LOGIN_CHALLENGE_TTL_MS } from './login-challenges';
-import { createSecretBox } from './secret-box';
 import { newTotpSecret, totpCode } from './totp';
+import { twoFactorBox } from './two-factor-key';
 import { enableTwoFactor, savePendingSecret, twoFactorStatus, type TwoFactorStore } from './two-factor-data';
 
 let t: TestApp;
@@ -25,14 +25,15 @@ const now = CLOCK_START_MS + STEP_MS;
 beforeEach(async () => {
   t = await createTestApp();
   handle = await openAppDatabase(t.config);
-  store = { db: handle.db, box: createSecretBox(TEST_JWT_SECRET, 'two-factor secrets') };
+  store = { db: handle.db, box: twoFactorBox(TEST_TWO_FACTOR_KEY) };
   const user = await insertUser(handle.db, { name: 'Mia', email: 'mia@example.com', passwordHash: 'unused here' });
-  account = { id: user._id, sessionsValidFrom: 0 };
   secret = newTotpSecret();
   expect(await savePendingSecret(store, user._id, secret)).toBe(true);
   const enabled = await enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
   if (typeof enabled === 'string') throw new Error(enabled);
   recoveryCodes = enabled.recoveryCodes;
+  // Turning it on ended the sessions issued before: a sign-in now is one after that.
+  account = { id: user._id, sessionsValidFrom: enabled.sessionsValidFrom };
 });
 afterEach(async () => {
   await handle.close();

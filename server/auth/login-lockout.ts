@@ -209,3 +209,9 @@ export class LoginLockout {
 
 const settled = () => Promise.resolve();
 const NOTHING_TO_SETTLE: Attempt = { succeeded: settled, failed: settled, abandoned: settled };
+
+declare module '../app-deps' {
+  interface AppDeps {
+    loginLockout: LoginLockout;
+  }
+}

@@ -1,5 +1,5 @@
 // The password reset mail. The link is built from APP_URL, never from the request's Host header.
-import type { Mail } from './mailer';
+import type { Mail } from '../lib/mailer';
 
 export function resetMail(to: string, appUrl: string, token: string): Mail {
   const link = `${appUrl}/reset-password/${token}`;

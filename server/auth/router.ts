@@ -8,13 +8,15 @@ import { memberProcedure, publicProcedure, router, sessionProcedure } from '../t
 import { EmailInUseError, endSessions, findCredentialsByEmail, findPublicUserById, findUserIdByEmail, insertUser, setPasswordHash } from '../users/data';
 import { findLoginChallenge, finishLoginChallenge, issueLoginChallenge } from './login-challenges';
 import { userTarget } from '../users/user-audit';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../users/passwords';
 import { resetMail } from './reset-mail';
 import { mayMailReset } from './reset-mail-quota';
-import { consumeResetToken, findResetTokenUser, issueResetToken } from './reset-tokens';
-import { revokeToken } from './sessions';
+import { consumeResetToken, findResetTokenUser, issueResetToken } from '../users/reset-tokens';
+import { revokeToken } from '../users/sessions';
 import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
 import { isTwoFactorOn } from './two-factor-data';
+import { twoFactorAdminRouter } from './two-factor-admin-router';
+import { underDailyCodeLimit } from './two-factor-failures';
 import { twoFactorRouter } from './two-factor-router';
 
 const signInExpired = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signInExpired });
@@ -63,14 +65,24 @@ export const authRouter = router({
   }),
 
   // The second half of a sign-in with two-factor on. A wrong code is a failed sign-in: it counts
-  // toward the same lockout as a wrong password, per account and address and per account.
+  // toward the same lockout as a wrong password, per account and address and per account, and a
+  // wrong app code toward the account's daily limit of them.
   loginTwoFactor: publicProcedure.input(loginTwoFactorInput).mutation(async ({ ctx, input }) => {
     await ctx.limit('login');
     const { loginLockout, db, tokens, twoFactor, clock } = ctx.deps;
     const account = await findLoginChallenge(db, input.challenge, clock());
     if (!account) throw signInExpired();
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
-    const result = await runSignInCheck(attempt, () => finishLoginChallenge(twoFactor, input.challenge, input.code, clock()));
+    const result = await runSignInCheck(attempt, () =>
+      underDailyCodeLimit(
+        ctx.deps,
+        ctx.log,
+        account,
+        input.code,
+        () => finishLoginChallenge(twoFactor, input.challenge, input.code, clock()),
+        (answer) => answer === 'wrong-code',
+      ),
+    );
     if (result === 'challenge-gone') {
       // Used up by a parallel success, expired, or the account's sessions ended meanwhile: no code was checked.
       await attempt.abandoned();
@@ -87,6 +99,7 @@ export const authRouter = router({
   }),
 
   twoFactor: twoFactorRouter,
+  twoFactorAdmin: twoFactorAdminRouter,
 
   logout: sessionProcedure.mutation(async ({ ctx }) => {
     await revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });

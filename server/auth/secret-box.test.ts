@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSecretBox } from './secret-box';
 
 const SERVER_SECRET = 'a-server-secret-that-is-at-least-32-bytes';
-const box = createSecretBox(SERVER_SECRET, 'two-factor secrets');
+const box = createSecretBox(SERVER_SECRET, 'two-factor secrets', 'v1');
 
 describe('the secret box', () => {
   it('opens what it sealed, for the same context', () => {
@@ -25,9 +25,20 @@ describe('the secret box', () => {
 
   it('does not open with a key from another server secret, or for another purpose', () => {
     const sealed = box.seal('secret', 'user-1');
-    expect(createSecretBox('another-server-secret-of-32-bytes-or-more', 'two-factor secrets').open(sealed, 'user-1')).toBeUndefined();
-    expect(createSecretBox(SERVER_SECRET, 'something else').open(sealed, 'user-1')).toBeUndefined();
-    expect(createSecretBox(SERVER_SECRET, 'two-factor secrets').open(sealed, 'user-1')).toBe('secret');
+    expect(createSecretBox('another-server-secret-of-32-bytes-or-more', 'two-factor secrets', 'v1').open(sealed, 'user-1')).toBeUndefined();
+    expect(createSecretBox(SERVER_SECRET, 'something else', 'v1').open(sealed, 'user-1')).toBeUndefined();
+    expect(createSecretBox(SERVER_SECRET, 'two-factor secrets', 'v1').open(sealed, 'user-1')).toBe('secret');
+  });
+
+  it('marks what it seals with its tag, and opens only values of its own tag', () => {
+    const tagged = createSecretBox(SERVER_SECRET, 'two-factor secrets', 'v2');
+    const sealed = tagged.seal('secret', 'user-1');
+    expect(sealed).toMatch(/^v2\./);
+    expect(tagged.open(sealed, 'user-1')).toBe('secret');
+    // The same key under another tag: the tag says which key sealed a value, and a box opens only its own.
+    expect(box.open(sealed, 'user-1')).toBeUndefined();
+    expect(box.open(`v1.${sealed.slice(3)}`, 'user-1')).toBe('secret');
+    expect(tagged.open(box.seal('secret', 'user-1'), 'user-1')).toBeUndefined();
   });
 
   it('refuses tampered, cut and malformed values without throwing', () => {

@@ -30,6 +30,16 @@ describe('session tokens', () => {
     expect(await tokens.verify(forged)).toBeNull();
   });
 
+  it('a token asked not to be issued before a moment counts as issued then, and expires its lifetime after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_800_000_000_000);
+    const tokens = createSessionTokens('a secret of the site', 60);
+    // The member's sessions ended at the next millisecond (users.sessions_valid_from = now + 1).
+    const claims = await tokens.verify(await tokens.sign({ id: 'user-1', role: 'user' }, { notBeforeMs: 1_800_000_000_001 }));
+    expect(claims).toMatchObject({ userId: 'user-1', issuedAtMs: 1_800_000_000_001, expiresAtMs: 1_800_000_060_000 });
+    expect((await tokens.verify(await tokens.sign({ id: 'user-1', role: 'user' }, { notBeforeMs: 0 })))?.issuedAtMs).toBe(1_800_000_000_000);
+  });
+
   it('a token signed with another secret is refused', async () => {
     const token = await createSessionTokens('another secret', 60).sign({ id: 'user-1', role: 'admin' });
     expect(await createSessionTokens('a secret of the site', 60).verify(token)).toBeNull();

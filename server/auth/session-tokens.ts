@@ -1,5 +1,5 @@
 // Session tokens: HS256 JWTs with the payload {user: {id, role}} (CONTRACT "Tokens and roles"),
-// each with its own id (jti), by which a sign-out ends that token alone (server/auth/sessions.ts).
+// each with its own id (jti), by which a sign-out ends that token alone (server/users/sessions.ts).
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -13,7 +13,11 @@ export interface TokenClaims {
 }
 
 export interface SessionTokens {
-  sign(user: { id: string; role: Role }): Promise<string>;
+  /**
+   * `notBeforeMs`: the token is issued then at the earliest, for a caller who keeps a session while
+   * all the others end (users.sessions_valid_from is set a millisecond ahead of the clock).
+   */
+  sign(user: { id: string; role: Role }, options?: { notBeforeMs?: number }): Promise<string>;
   /** The token's claims, or null for any token that is malformed, forged or expired. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -21,7 +25,7 @@ export interface SessionTokens {
 // Tokens whose signature this process has checked. Checking it (WebCrypto's HMAC) was a tenth of an
 // authenticated call's time; a token is the same string call after call, so the claims are kept.
 // Bounded, so that a flood of valid tokens can only push earlier ones out; a cached token still
-// expires on time, and sign-outs are checked on every call anyway (server/auth/sessions.ts).
+// expires on time, and sign-outs are checked on every call anyway (server/users/sessions.ts).
 const VERIFIED_TOKENS = 10_000;
 
 export function createSessionTokens(secret: string, ttlSeconds: number): SessionTokens {
@@ -29,10 +33,10 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
   // Imported once: handing jose the raw bytes would import the key again on every sign and verify.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
-    async sign(user) {
+    async sign(user, options = {}) {
       // iat keeps its milliseconds (RFC 7519 allows a fractional NumericDate) so that a token
       // issued right after a password change is not mistaken for one issued before it.
-      const now = Date.now() / 1000;
+      const now = Math.max(Date.now(), options.notBeforeMs ?? 0) / 1000;
       return new SignJWT({ user: { id: user.id, role: user.role } })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(now)
@@ -72,5 +76,11 @@ export function createSessionTokens(secret: string, ttlSeconds: number): Session
     } catch {
       return null;
     }
+  }
+}
+
+declare module '../app-deps' {
+  interface AppDeps {
+    tokens: SessionTokens;
   }
 }

@@ -20,7 +20,7 @@ export interface TwoFactorStore {
 }
 
 // A sealed secret opens only on its owner's row.
-const sealContext = (userId: string) => `two-factor:${userId}`;
+export const sealContext = (userId: string) => `two-factor:${userId}`;
 
 type SecondFactor = { kind: 'totp'; code: string } | { kind: 'recovery'; hash: string };
 
@@ -31,6 +31,9 @@ function parseSecondFactor(typed: string): SecondFactor | undefined {
   const recovery = normalizeRecoveryCode(typed);
   return recovery ? { kind: 'recovery', hash: hashRecoveryCode(recovery) } : undefined;
 }
+
+/** Whether a typed code is an app's six-digit code (what the daily limit of wrong codes counts). */
+export const isAppCode = (typed: string): boolean => parseSecondFactor(typed)?.kind === 'totp';
 
 export async function isTwoFactorOn(db: Db, userId: string): Promise<boolean> {
   const on = await db
@@ -68,12 +71,14 @@ export async function savePendingSecret({ db, box }: TwoFactorStore, userId: str
   return written.length > 0;
 }
 
-type EnableResult = { recoveryCodes: string[] } | 'already-on' | 'not-set-up' | 'wrong-code';
+type EnableResult = { recoveryCodes: string[]; sessionsValidFrom: number } | 'already-on' | 'not-set-up' | 'wrong-code';
 
 /**
  * Turns two-factor sign-in on with the first code of the pending secret: the secret becomes the
- * active one, that code's step the last accepted, and ten new recovery codes replace any old ones.
- * The returned codes exist in the clear only in this answer.
+ * active one, that code's step the last accepted, ten new recovery codes replace any old ones, and
+ * every session of the member issued so far ends (a session opened before it need not have known
+ * more than the password). The returned codes exist in the clear only in this answer; with them,
+ * the time from which the member's tokens count again, for the caller's fresh one.
  */
 export function enableTwoFactor({ db, box }: TwoFactorStore, actor: AuditActor, typed: string, nowMs: number): Promise<EnableResult> {
   const userId = actor.id;
@@ -94,8 +99,11 @@ export function enableTwoFactor({ db, box }: TwoFactorStore, actor: AuditActor, 
     const codes = newRecoveryCodes();
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(normalizeRecoveryCode(c)!) })));
-    await recordAudit(tx, { actor, action: 'auth.2fa.enable', target: userTarget(userId), summary: `${actor.email} turned on two-factor sign-in` }, nowMs);
-    return { recoveryCodes: codes };
+    const sessionsValidFrom = await endSessions(tx, userId);
+    if (sessionsValidFrom === undefined) throw new Error(`no user ${userId} to end the sessions of`);
+    const summary = `${actor.email} turned on two-factor sign-in and ended their other sessions`;
+    await recordAudit(tx, { actor, action: 'auth.2fa.enable', target: userTarget(userId), summary }, nowMs);
+    return { recoveryCodes: codes, sessionsValidFrom };
   });
 }
 
@@ -167,4 +175,11 @@ export function clearTwoFactor(db: Db, admin: AuditActor, user: { id: string; em
     await recordAudit(tx, { actor: admin, action: 'auth.2fa.disable', target: userTarget(userId), summary }, nowMs);
     return true;
   });
+}
+
+declare module '../app-deps' {
+  interface AppDeps {
+    /** Two-factor sign-in's data: the database and the box its secrets are sealed in. */
+    twoFactor: TwoFactorStore;
+  }
 }

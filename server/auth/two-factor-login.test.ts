@@ -3,7 +3,7 @@
 // all at once), replays, parallel successes, expiry on a clock the tests move, and a changed secret.
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
-import { callJson, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../tests/support/test-app';
+import { callJson, createTestApp, TEST_JWT_SECRET, TEST_TWO_FACTOR_KEY, type TestApp } from '../../tests/support/test-app';
 import { STEP_MS, TestClock, turnOnTwoFactor, type TwoFactorOn } from '../../tests/support/two-factor';
 import { buildApp } from '../app';
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,7 @@ async function start(env: Record<string, string> = {}): Promise<TwoFactorOn> {
   t = await createTestApp({ env, build: { clock: clock.now } });
   const registered = await callJson(t.app, 'POST', '/api/auth/register', mia);
   expect(registered.status).toBe(201);
-  const on = await turnOnTwoFactor(t.app, registered.body.token as string, clock);
+  const on = await turnOnTwoFactor(t.app, { token: registered.body.token as string, password: mia.password }, clock);
   clock.advance(STEP_MS);
   return on;
 }
@@ -220,10 +220,14 @@ describe('signing in with two-factor on', () => {
     expect(await opensSession(res.json().result.data.token)).toBe(true);
   });
 
-  it('after the server secret changes, app codes no longer open but recovery codes still do', async () => {
+  it('app codes outlive a change of the site secret; after the two-factor key changes they no longer open, but recovery codes still do', async () => {
     const on = await start();
     await t.app.close();
     t.app = await buildApp({ ...t.config, jwtSecret: `${TEST_JWT_SECRET}-rotated` }, { clientDir: undefined, logStream: t.logs, clock: clock.now });
+    expect((await finish(await challengeFor(), on.code())).statusCode).toBe(200);
+    clock.advance(STEP_MS);
+    await t.app.close();
+    t.app = await buildApp({ ...t.config, twoFactorKey: `${TEST_TWO_FACTOR_KEY}-rotated` }, { clientDir: undefined, logStream: t.logs, clock: clock.now });
     expect((await finish(await challengeFor(), on.code())).statusCode).toBe(401);
     expect((await finish(await challengeFor(), on.recoveryCodes[0]!)).statusCode).toBe(200);
   });

@@ -32,6 +32,13 @@ afterEach(async () => {
 
 const post = (url: string, body?: unknown, bearer = token) => callJson(t.app, 'POST', url, body, bearer);
 
+/** Turns Mia's two-factor sign-in on; her token is then the fresh one of the answer, as every earlier one ended. */
+async function turnOn() {
+  const on = await turnOnTwoFactor(t.app, { token, password: mia.password }, clock);
+  token = on.token;
+  return on;
+}
+
 /**
  * Everything the database holds: on SQLite the bytes of its files (free pages and the WAL
  * included), on PostgreSQL every row of every table.
@@ -79,9 +86,9 @@ describe('setup', () => {
     const first = (await post('/api/auth/2fa/setup')).body.secret as string;
     const second = (await post('/api/auth/2fa/setup')).body.secret as string;
     expect(second).not.toBe(first);
-    const old = await post('/api/auth/2fa/enable', { code: totpCode(first, clock.now()) });
+    const old = await post('/api/auth/2fa/enable', { password: mia.password, code: totpCode(first, clock.now()) });
     expect(old).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
-    expect((await post('/api/auth/2fa/enable', { code: totpCode(second, clock.now()) })).status).toBe(200);
+    expect((await post('/api/auth/2fa/enable', { password: mia.password, code: totpCode(second, clock.now()) })).status).toBe(200);
   });
 
   it('setup, enable and disable need a signed-in member: 401 without a token, 403 when suspended', async () => {
@@ -99,7 +106,7 @@ describe('setup', () => {
 
 describe('enable', () => {
   it('turns two-factor on with the current code and answers ten recovery codes, once', async () => {
-    const { recoveryCodes } = await turnOnTwoFactor(t.app, token, clock);
+    const { recoveryCodes } = await turnOn();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect((await trpcQuery('auth.twoFactor.status', undefined, token)).body.result?.data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
@@ -108,48 +115,102 @@ describe('enable', () => {
     // The codes were shown once: nothing hands them out again, and the secret cannot be replaced.
     expect(await post('/api/auth/2fa/setup')).toMatchObject({ status: 400, body: { message: MESSAGES.twoFactorAlreadyOn } });
     clock.advance(STEP_MS);
-    expect(await post('/api/auth/2fa/enable', { code: '123456' })).toMatchObject({ status: 400, body: { message: MESSAGES.twoFactorAlreadyOn } });
+    expect(await post('/api/auth/2fa/enable', { password: mia.password, code: '123456' })).toMatchObject({
+      status: 400,
+      body: { message: MESSAGES.twoFactorAlreadyOn },
+    });
+  });
+
+  it('ends every other session of the member, and the caller’s too, whose token the answer replaces', async () => {
+    const before = token;
+    const elsewhere = (await signIn(mia)).token as string;
+    const res = await post('/api/auth/2fa/enable', {
+      password: mia.password,
+      code: totpCode((await post('/api/auth/2fa/setup')).body.secret as string, clock.now()),
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['recoveryCodes', 'token']);
+    const me = (bearer: string) => t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${bearer}` } });
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await me(before)).statusCode).toBe(401);
+    const fresh = res.body.token as string;
+    expect((await me(fresh)).statusCode).toBe(200);
+    expect((await me(fresh)).json().result.data).toMatchObject({ email: mia.email, role: 'user' });
+    expect((await trpcQuery('auth.twoFactor.status', undefined, fresh)).body.result?.data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+  });
+
+  it('asks for the password: a wrong one is 401 {message}, and nothing is turned on or ended', async () => {
+    const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const wrong = await post('/api/auth/2fa/enable', { password: 'not mia', code: totpCode(secret, clock.now()) });
+    expect(wrong).toMatchObject({ status: 401, body: { message: MESSAGES.wrongPassword } });
+    expect(Object.keys(wrong.body)).toEqual(['message']);
+    expect((await trpcQuery('auth.twoFactor.status', undefined, token)).body.result?.data).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect(Object.keys(await signIn(mia))).toEqual(['token']);
+    // The caller is still signed in, and the pending secret still turns it on with the password.
+    expect((await post('/api/auth/2fa/enable', { password: mia.password, code: totpCode(secret, clock.now()) })).status).toBe(200);
+  });
+
+  it('wrong passwords count as failed sign-ins: twelve at once check five, the rest are 429, and sign-in waits too', async () => {
+    const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
+    const code = totpCode(secret, clock.now());
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/api/auth/2fa/enable', { password: `guess ${i}`, code })));
+    expect(guesses.filter((g) => g.status === 401)).toHaveLength(5);
+    const refused = guesses.filter((g) => g.status === 429);
+    expect(refused).toHaveLength(7);
+    for (const answer of refused) {
+      expect(Object.keys(answer.body)).toEqual(['message']);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Locked for this account and address: the right password waits too, and so does sign-in.
+    expect((await post('/api/auth/2fa/enable', { password: mia.password, code })).status).toBe(429);
+    expect((await post('/api/auth/login', { email: mia.email, password: mia.password }, '')).status).toBe(429);
+    expect((await trpcQuery('auth.twoFactor.status', undefined, token)).body.result?.data).toEqual({ enabled: false, recoveryCodesLeft: 0 });
   });
 
   it('takes a code of the step before or after, and refuses one two steps away', async () => {
     for (const offset of [-2, 2]) {
       const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
-      const res = await post('/api/auth/2fa/enable', { code: totpCode(secret, clock.now() + offset * STEP_MS) });
+      const res = await post('/api/auth/2fa/enable', { password: mia.password, code: totpCode(secret, clock.now() + offset * STEP_MS) });
       expect(res).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
     }
     const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
-    expect((await post('/api/auth/2fa/enable', { code: totpCode(secret, clock.now() + STEP_MS) })).status).toBe(200);
+    expect((await post('/api/auth/2fa/enable', { password: mia.password, code: totpCode(secret, clock.now() + STEP_MS) })).status).toBe(200);
   });
 
   it('refuses an enable before any setup, a wrong code, a recovery-looking code and bad input, each with a clear message', async () => {
-    expect(await post('/api/auth/2fa/enable', { code: '123456' })).toMatchObject({ status: 400, body: { message: MESSAGES.twoFactorNotSetUp } });
+    expect(await post('/api/auth/2fa/enable', { password: mia.password, code: '123456' })).toMatchObject({
+      status: 400,
+      body: { message: MESSAGES.twoFactorNotSetUp },
+    });
     const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
     const wrong = String((Number(totpCode(secret, clock.now())) + 1) % 1_000_000).padStart(6, '0');
     for (const code of [wrong, 'abcd-efgh-jkmn-pqrs', '12345', '1234567']) {
-      expect(await post('/api/auth/2fa/enable', { code })).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
+      expect(await post('/api/auth/2fa/enable', { password: mia.password, code })).toMatchObject({ status: 400, body: { message: MESSAGES.setupCodeInvalid } });
     }
     for (const [body, message] of [
-      [{}, 'Code is required'],
-      [{ code: '   ' }, 'Code is required'],
-      [{ code: 123456 }, 'Code is required'],
-      [{ code: 'x'.repeat(65) }, 'Code must be at most 64 characters'],
+      [{ password: mia.password }, 'Code is required'],
+      [{ password: mia.password, code: '   ' }, 'Code is required'],
+      [{ password: mia.password, code: 123456 }, 'Code is required'],
+      [{ password: mia.password, code: 'x'.repeat(65) }, 'Code must be at most 64 characters'],
+      [{ code: '123456' }, 'Password is required'],
+      [{ code: '123456', password: '' }, 'Password is required'],
     ] as const) {
       expect(await post('/api/auth/2fa/enable', body)).toMatchObject({ status: 400, body: { message } });
     }
     // Nothing of that turned it on, and the pending secret still works.
-    expect((await post('/api/auth/2fa/enable', { code: totpCode(secret, clock.now()) })).status).toBe(200);
+    expect((await post('/api/auth/2fa/enable', { password: mia.password, code: totpCode(secret, clock.now()) })).status).toBe(200);
   });
 
   it('takes a code with the space apps show in the middle', async () => {
     const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
     const code = totpCode(secret, clock.now());
-    expect((await post('/api/auth/2fa/enable', { code: ` ${code.slice(0, 3)} ${code.slice(3)} ` })).status).toBe(200);
+    expect((await post('/api/auth/2fa/enable', { password: mia.password, code: ` ${code.slice(0, 3)} ${code.slice(3)} ` })).status).toBe(200);
   });
 
   it('two enables at once with the same code turn it on once, with one set of recovery codes', async () => {
     const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
     const code = totpCode(secret, clock.now());
-    const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/2fa/enable', { code })));
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/2fa/enable', { password: mia.password, code })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     const winner = answers.find((a) => a.status === 200)!.body.recoveryCodes as string[];
     const stored = (await rows<{ code_hash: string }>('select code_hash from recovery_codes')).map((r) => r.code_hash).sort();
@@ -161,13 +222,13 @@ describe('what is kept at rest', () => {
   it('the secret is sealed: neither its column nor the database file holds the base32 secret', async () => {
     const pending = (await post('/api/auth/2fa/setup')).body.secret as string;
     const [beforeEnable] = await rows<{ pending_secret: string }>('select pending_secret from two_factor');
-    expect(beforeEnable!.pending_secret).toMatch(/^v1\./);
+    expect(beforeEnable!.pending_secret).toMatch(/^v2\./);
     expect(beforeEnable!.pending_secret.toUpperCase()).not.toContain(pending);
 
-    const { secret } = await turnOnTwoFactor(t.app, token, clock);
+    const { secret } = await turnOn();
     const [row] = await rows<{ secret: string; pending_secret: string | null }>('select secret, pending_secret from two_factor');
     expect(row!.pending_secret).toBeNull();
-    expect(row!.secret).toMatch(/^v1\./);
+    expect(row!.secret).toMatch(/^v2\./);
     expect(row!.secret.toUpperCase()).not.toContain(secret);
     expect(Buffer.from(row!.secret.slice(3), 'base64url').toString('latin1').toUpperCase()).not.toContain(secret);
     const bytes = await storedBytes();
@@ -176,7 +237,7 @@ describe('what is kept at rest', () => {
   });
 
   it('recovery codes are kept only as SHA-256 hashes', async () => {
-    const { recoveryCodes } = await turnOnTwoFactor(t.app, token, clock);
+    const { recoveryCodes } = await turnOn();
     const stored = (await rows<{ code_hash: string }>('select code_hash from recovery_codes')).map((r) => r.code_hash);
     expect(stored.sort()).toEqual(recoveryCodes.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
     const bytes = await storedBytes();
@@ -187,7 +248,7 @@ describe('what is kept at rest', () => {
   });
 
   it('no log line carries the secret, a recovery code, a challenge or a password', async () => {
-    const on = await turnOnTwoFactor(t.app, token, clock);
+    const on = await turnOn();
     const { challenge } = await signIn(mia);
     clock.advance(STEP_MS);
     await post('/api/auth/login/2fa', { challenge, code: on.recoveryCodes[0] }, '');
@@ -201,7 +262,7 @@ describe('what is kept at rest', () => {
 
 describe('disable', () => {
   it('needs the right password and a current code; then sign-in takes the password alone', async () => {
-    const on = await turnOnTwoFactor(t.app, token, clock);
+    const on = await turnOn();
     clock.advance(STEP_MS);
     const wrongPassword = await post('/api/auth/2fa/disable', { password: 'not mia', code: on.code() });
     expect(wrongPassword).toMatchObject({ status: 400, body: { message: MESSAGES.wrongPasswordOrCode } });
@@ -221,19 +282,19 @@ describe('disable', () => {
   });
 
   it('takes a recovery code in place of the app’s code, but not the code that turned it on (already used)', async () => {
-    const on = await turnOnTwoFactor(t.app, token, clock);
+    const on = await turnOn();
     expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).status).toBe(400);
     expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.recoveryCodes[4]!.toUpperCase() })).status).toBe(200);
   });
 
   it('refuses missing fields with 400 naming them', async () => {
-    await turnOnTwoFactor(t.app, token, clock);
+    await turnOn();
     expect(await post('/api/auth/2fa/disable', { code: '123456' })).toMatchObject({ status: 400, body: { message: 'Password is required' } });
     expect(await post('/api/auth/2fa/disable', { password: mia.password })).toMatchObject({ status: 400, body: { message: 'Code is required' } });
   });
 
   it('wrong passwords and codes count toward the sign-in lockout, so a stolen session cannot guess either', async () => {
-    const on = await turnOnTwoFactor(t.app, token, clock);
+    const on = await turnOn();
     clock.advance(STEP_MS);
     const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/api/auth/2fa/disable', { password: `guess ${i}`, code: on.code() })));
     expect(guesses.filter((g) => g.status === 400)).toHaveLength(5);
@@ -250,7 +311,7 @@ describe('an admin clears a member’s two-factor sign-in', () => {
   const miaId = async () => (await rows<{ id: string }>(`select id from users where email = '${mia.email}'`))[0]!.id;
 
   it('answers {success, message}, turns it off and ends the member’s sessions; the member then signs in with the password alone', async () => {
-    await turnOnTwoFactor(t.app, token, clock);
+    await turnOn();
     const { challenge } = await signIn(mia);
     const admin = (await signIn(ADMIN)).token as string;
     const res = await callJson(t.app, 'DELETE', `/api/admin/users/${await miaId()}/2fa`, undefined, admin);
@@ -277,24 +338,24 @@ describe('an admin clears a member’s two-factor sign-in', () => {
     expect(await clear(await miaId(), token)).toMatchObject({ status: 403, body: { success: false, message: MESSAGES.adminOnly } });
     expect(await clear(await miaId(), admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorNotOnForUser } });
 
-    await turnOnTwoFactor(t.app, admin, clock);
-    expect(await clear(adminId, admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorOwnClear } });
+    const adminOn = await turnOnTwoFactor(t.app, { token: admin, password: ADMIN.password }, clock);
+    expect(await clear(adminId, adminOn.token)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorOwnClear } });
     // Mia's token still works: none of the refusals ended anything.
     expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
   });
 
   it('the panel asks which users have it on beside the list, whose user objects keep CONTRACT’s shape', async () => {
-    await turnOnTwoFactor(t.app, token, clock);
+    await turnOn();
     const admin = (await signIn(ADMIN)).token as string;
     const list = await callJson(t.app, 'GET', '/api/admin/users', undefined, admin);
     for (const user of list.body.data as object[]) {
       expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'membershipTier', 'name', 'role', 'status', 'updatedAt']);
     }
     const ids = (list.body.data as Array<{ _id: string }>).map((u) => u._id);
-    expect((await trpcQuery('users.withTwoFactor', { ids }, admin)).body.result?.data).toEqual([await miaId()]);
-    expect((await trpcQuery('users.withTwoFactor', { ids: [] }, admin)).body.result?.data).toEqual([]);
-    expect((await trpcQuery('users.withTwoFactor', { ids }, token)).status).toBe(403);
-    const tooMany = await trpcQuery('users.withTwoFactor', { ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, admin);
+    expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids }, admin)).body.result?.data).toEqual([await miaId()]);
+    expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids: [] }, admin)).body.result?.data).toEqual([]);
+    expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids }, token)).status).toBe(403);
+    const tooMany = await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, admin);
     expect(tooMany).toMatchObject({ status: 400, body: { error: { message: 'ids may hold at most 100 ids' } } });
   });
 });
@@ -306,19 +367,29 @@ describe('the audit trail', () => {
   const miaId = async () => (await rows<{ id: string }>(`select id from users where email = '${mia.email}'`))[0]!.id;
 
   it('records turning it on and off, by the member, and an admin’s clear, by the admin; refusals record nothing, and no entry holds a secret or a code', async () => {
-    const on = await turnOnTwoFactor(t.app, token, clock);
+    const on = await turnOn();
     clock.advance(STEP_MS);
     expect((await post('/api/auth/2fa/disable', { password: mia.password, code: '000000' })).status).toBe(400);
     expect((await post('/api/auth/2fa/disable', { password: mia.password, code: on.code() })).status).toBe(200);
-    const again = await turnOnTwoFactor(t.app, token, clock);
+    const again = await turnOn();
     const admin = (await signIn(ADMIN)).token as string;
     expect((await callJson(t.app, 'DELETE', `/api/admin/users/${await miaId()}/2fa`, undefined, admin)).status).toBe(200);
     expect((await callJson(t.app, 'DELETE', `/api/admin/users/${await miaId()}/2fa`, undefined, admin)).status).toBe(400);
 
     expect(await entries()).toEqual([
-      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: await miaId(), summary: `${mia.email} turned on two-factor sign-in` },
+      {
+        action: 'auth.2fa.enable',
+        actor_email: mia.email,
+        target_id: await miaId(),
+        summary: `${mia.email} turned on two-factor sign-in and ended their other sessions`,
+      },
       { action: 'auth.2fa.disable', actor_email: mia.email, target_id: await miaId(), summary: `${mia.email} turned off two-factor sign-in` },
-      { action: 'auth.2fa.enable', actor_email: mia.email, target_id: await miaId(), summary: `${mia.email} turned on two-factor sign-in` },
+      {
+        action: 'auth.2fa.enable',
+        actor_email: mia.email,
+        target_id: await miaId(),
+        summary: `${mia.email} turned on two-factor sign-in and ended their other sessions`,
+      },
       {
         action: 'auth.2fa.disable',
         actor_email: ADMIN.email,

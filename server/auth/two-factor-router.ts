@@ -1,15 +1,16 @@
 // A member's own two-factor sign-in (CONTRACT §3 "Two-factor sign-in"): set up a secret, turn it
-// on with its first code (which hands out the recovery codes, once), and turn it off with the
-// password and a code. See docs/decisions/012-two-factor-sign-in.md.
+// on with its first code and the password (which hands out the recovery codes, once, and ends the
+// member's other sessions), and turn it off with the password and a code. See docs/decisions/012-two-factor-sign-in.md.
 import { TRPCError } from '@trpc/server';
 import { disableTwoFactorInput, enableTwoFactorInput } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { memberProcedure, router } from '../trpc/init';
 import { findCredentialsById } from '../users/data';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../users/passwords';
 import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
 import { newTotpSecret, otpauthUrl } from './totp';
 import { disableTwoFactor, enableTwoFactor, isTwoFactorOn, savePendingSecret, twoFactorStatus } from './two-factor-data';
+import { underDailyCodeLimit } from './two-factor-failures';
 
 const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
@@ -31,24 +32,50 @@ export const twoFactorRouter = router({
     return { secret, otpauthUrl: otpauthUrl(account.email, secret) };
   }),
 
+  // The password too, checked like a sign-in's under the same lockout: a stolen session alone must
+  // not turn it on with the thief's app and lock the owner out. Every other session then ends; the
+  // caller's token ends with them, and the answer carries its replacement.
   enable: memberProcedure.input(enableTwoFactorInput).mutation(async ({ ctx, input }) => {
-    const result = await enableTwoFactor(ctx.deps.twoFactor, ctx.user, input.code, ctx.deps.clock());
-    if (typeof result === 'string') throw refuse(ENABLE_REFUSALS[result]);
-    ctx.log.info({ userId: ctx.user.id }, 'two-factor sign-in turned on');
-    return result;
+    const { db, loginLockout, twoFactor, tokens, clock } = ctx.deps;
+    const account = await findCredentialsById(db, ctx.user.id);
+    if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
+    if (!(await runSignInCheck(attempt, () => verifyPassword(account.passwordHash, input.password)))) {
+      await attempt.failed();
+      ctx.log.warn({ userId: account.id, ip: ctx.ip }, 'two-factor sign-in not turned on: wrong password');
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.wrongPassword });
+    }
+    const result = await runSignInCheck(attempt, () => enableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock()));
+    if (typeof result === 'string') {
+      // The password was right, but nothing was signed in to: the account's failures stay as they are.
+      await attempt.abandoned();
+      throw refuse(ENABLE_REFUSALS[result]);
+    }
+    await attempt.succeeded();
+    ctx.log.info({ userId: account.id }, 'two-factor sign-in turned on; the other sessions ended');
+    const token = await tokens.sign({ id: account.id, role: account.role }, { notBeforeMs: result.sessionsValidFrom });
+    return { recoveryCodes: result.recoveryCodes, token };
   }),
 
-  // The password and the code are checked like a sign-in, under the same lockout: a stolen session
-  // must not become a way to guess either.
+  // The password and the code are checked like a sign-in, under the same lockout, and a wrong app
+  // code counts toward the daily limit: a stolen session must not become a way to guess either.
   disable: memberProcedure.input(disableTwoFactorInput).mutation(async ({ ctx, input }) => {
     const { db, loginLockout, twoFactor, clock } = ctx.deps;
     const account = await findCredentialsById(db, ctx.user.id);
     if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
     if (!(await isTwoFactorOn(db, account.id))) throw refuse(MESSAGES.twoFactorNotOn);
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
+    const actor = { id: account.id, email: account.email };
     const outcome = await runSignInCheck(attempt, async () =>
       (await verifyPassword(account.passwordHash, input.password))
-        ? disableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock())
+        ? underDailyCodeLimit(
+            ctx.deps,
+            ctx.log,
+            actor,
+            input.code,
+            () => disableTwoFactor(twoFactor, actor, input.code, clock()),
+            (answer) => answer === 'wrong-code',
+          )
         : 'wrong-password',
     );
     if (outcome === 'not-on') {

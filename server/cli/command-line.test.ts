@@ -1,6 +1,6 @@
 // The arguments of `quantum-site`: which command they make, and which ones are usage errors (exit 2).
 import { describe, expect, it } from 'vitest';
-import { environmentFor, parseCommandLine, UsageError } from './command-line';
+import { copyTarget, environmentFor, parseCommandLine, passwordOnCommandLineWarning, UsageError } from './command-line';
 
 describe('the quantum-site command line', () => {
   it('starts the site when no command is given, with or without flags', () => {
@@ -69,7 +69,6 @@ describe('the quantum-site command line', () => {
       [['backup', 'a.db', '--port', '1'], /Unknown option '--port'/],
       [['db'], /db needs a command: db copy/],
       [['db', 'move'], /unknown command: db move/],
-      [['db', 'copy'], /db copy needs --to/],
       [['db', 'copy', '--to', 'mysql://db.example.org/site'], /--to must be a PostgreSQL URL/],
       [['db', 'copy', '--to', 'postgres://h/site', 'extra'], /Unexpected argument 'extra'/],
     ];
@@ -90,5 +89,32 @@ describe('the quantum-site command line', () => {
     expect(environmentFor({ data: undefined, port: undefined, host: undefined }, env)).toEqual(env);
     expect(environmentFor({ data: undefined }, {})).toEqual({ DATA_DIR: './quantum-site-data' });
     expect(environmentFor({ data: undefined }, { DATA_DIR: '' })).toEqual({ DATA_DIR: './quantum-site-data' });
+  });
+
+  it('takes db copy’s target from --to, else from DB_COPY_TO, so that a password can stay out of ps and shell history', () => {
+    const flag = 'postgres://mover@db.example.org:5432/site';
+    const fromEnv = 'postgresql://mover:s3cret@db.example.org/other';
+    expect(parseCommandLine(['db', 'copy', '--data', 'd'])).toEqual({ kind: 'db copy', to: undefined, data: 'd' });
+    expect(copyTarget(undefined, { DB_COPY_TO: fromEnv })).toBe(fromEnv);
+    // The flag wins, as every flag does over the environment.
+    expect(copyTarget(flag, { DB_COPY_TO: fromEnv })).toBe(flag);
+    // Neither, or an empty variable: a usage error that names both.
+    for (const env of [{}, { DB_COPY_TO: '' }, { DB_COPY_TO: '  ' }]) {
+      expect(() => copyTarget(undefined, env)).toThrow(new UsageError('db copy needs --to or DB_COPY_TO: the PostgreSQL database to copy into'));
+    }
+    // A wrong value is named by where it came from, and never repeated: it may hold a password.
+    for (const bad of ['mysql://mover:s3cret@db.example.org/site', 'postgres://mover:s3cret@[bad']) {
+      expect(() => copyTarget(undefined, { DB_COPY_TO: bad })).toThrow(new UsageError('DB_COPY_TO must be a PostgreSQL URL (postgres://…)'));
+      expect(() => copyTarget(bad, {})).toThrow(new UsageError('--to must be a PostgreSQL URL (postgres://…)'));
+    }
+  });
+
+  it('warns when --to carried a password, and only then', () => {
+    expect(passwordOnCommandLineWarning('postgres://mover:s3cret@db.example.org/site')).toBe(
+      'Note: the password in --to can be read by other users of this machine (ps) and stays in your shell history. ' +
+        'Next time, give the URL in DB_COPY_TO instead, or leave the password out of it and set PGPASSWORD.',
+    );
+    expect(passwordOnCommandLineWarning('postgres://mover@db.example.org/site')).toBeUndefined();
+    expect(passwordOnCommandLineWarning(undefined)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // The arguments of `quantum-site`, read by node:util's parseArgs into one command. Anything it
 // cannot read is a UsageError: the command prints the usage and exits 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isPostgresConnectionUrl } from '../db/dialect';
+import { isPostgresConnectionUrl } from '../config';
 
 export const DEFAULT_DATA_DIR = './quantum-site-data';
 
@@ -19,9 +19,12 @@ Commands:
   backup FILE [--data DIR]
       Copy the database to the new file FILE: an online, consistent copy, safe while the
       site runs. Media and the signing key are plain files in the data folder: copy them too.
-  db copy --to postgres://USER:PASSWORD@HOST:5432/DATABASE [--data DIR]
+  db copy [--to postgres://USER@HOST:5432/DATABASE] [--data DIR]
       Copy the SQLite database into an empty PostgreSQL database, all or nothing; stop the
       site first. Then start it with DATABASE_URL set to that database.
+      The target is --to, else the environment's DB_COPY_TO. A password in --to shows in ps
+      and in shell history: give the URL in DB_COPY_TO instead, or leave the password out of
+      the URL and set PGPASSWORD.
 
 Options:
   -h, --help       Print this help.
@@ -44,7 +47,8 @@ export type Command =
   | ({ kind: 'start'; port: string | undefined; host: string | undefined } & Locations)
   | ({ kind: 'admin create'; email: string; name: string | undefined } & Locations)
   | ({ kind: 'backup'; file: string } & Locations)
-  | ({ kind: 'db copy'; to: string } & Locations);
+  /** `to`: the --to flag, if given; copyTarget() falls back on the environment. */
+  | ({ kind: 'db copy'; to: string | undefined } & Locations);
 
 const help = { type: 'boolean', short: 'h' } as const;
 const data = { type: 'string' } as const;
@@ -96,9 +100,33 @@ function dbCopy(args: string[]): Command {
   const { values } = parse(args, { help, data, to: { type: 'string' } });
   if (values.help) return { kind: 'help' };
   const to = nonEmpty('--to', values.to);
-  if (to === undefined) throw new UsageError('db copy needs --to, the PostgreSQL database to copy into');
-  if (!isPostgresConnectionUrl(to)) throw new UsageError('--to must be a PostgreSQL URL (postgres://…)');
+  if (to !== undefined && !isPostgresConnectionUrl(to)) throw new UsageError('--to must be a PostgreSQL URL (postgres://…)');
   return { kind: 'db copy', to, data: nonEmpty('--data', values.data) };
+}
+
+/** The variable that names db copy's target when --to is not given: out of `ps` and shell history. */
+export const COPY_TARGET_VARIABLE = 'DB_COPY_TO';
+
+/**
+ * The PostgreSQL database that db copy fills: --to, else DB_COPY_TO (empty counts as unset). A
+ * message never repeats the value, which may hold a password. The password itself may be in
+ * neither: the driver then takes PGPASSWORD, as libpq does.
+ */
+export function copyTarget(to: string | undefined, env: Record<string, string | undefined>): string {
+  const fromEnv = env[COPY_TARGET_VARIABLE]?.trim() ? env[COPY_TARGET_VARIABLE] : undefined;
+  const [url, name] = to !== undefined ? [to, '--to'] : [fromEnv, COPY_TARGET_VARIABLE];
+  if (url === undefined) throw new UsageError(`db copy needs --to or ${COPY_TARGET_VARIABLE}: the PostgreSQL database to copy into`);
+  if (!isPostgresConnectionUrl(url)) throw new UsageError(`${name} must be a PostgreSQL URL (postgres://…)`);
+  return url;
+}
+
+/** What to say when --to carried a password: it was on the command line for anyone to read. */
+export function passwordOnCommandLineWarning(to: string | undefined): string | undefined {
+  if (to === undefined || new URL(to).password === '') return undefined;
+  return (
+    'Note: the password in --to can be read by other users of this machine (ps) and stays in your shell history. ' +
+    `Next time, give the URL in ${COPY_TARGET_VARIABLE} instead, or leave the password out of it and set PGPASSWORD.`
+  );
 }
 
 export function parseCommandLine(args: string[]): Command {

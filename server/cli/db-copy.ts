@@ -2,6 +2,7 @@
 // for both `npm run db:copy` and `quantum-site db copy` (CONTRACT §3 "Past one machine").
 import { describeDatabase } from '../config';
 import { copySqliteToPostgres, CopyError } from '../db/copy-to-postgres';
+import { copyTarget, passwordOnCommandLineWarning } from './command-line';
 import { configuredDatabase, fail } from './configured-database';
 
 /** The SQLite file to copy: `from`, else the database the environment names (DATABASE_URL=file:…, else DATA_DIR). */
@@ -12,12 +13,18 @@ function sourceFile(from: string | undefined, env: Record<string, string | undef
   return database.file;
 }
 
-/** Copies, printing each table's rows; exits 1 with the reason when the copy is refused or fails. */
-export async function copyFromCommandLine(args: { to: string; from?: string | undefined }, env: Record<string, string | undefined>): Promise<void> {
+/**
+ * Copies into --to (`args.to`), else DB_COPY_TO, printing each table's rows. Throws a UsageError
+ * when neither names a PostgreSQL database; exits 1 with the reason when the copy is refused or fails.
+ */
+export async function copyFromCommandLine(args: { to: string | undefined; from?: string | undefined }, env: Record<string, string | undefined>): Promise<void> {
+  const to = copyTarget(args.to, env);
+  const warning = passwordOnCommandLineWarning(args.to);
+  if (warning) console.error(warning);
   const from = sourceFile(args.from, env);
-  console.log(`Copying ${from} into ${describeDatabase({ dialect: 'postgres', url: args.to })} …`);
+  console.log(`Copying ${from} into ${describeDatabase({ dialect: 'postgres', url: to })} …`);
   try {
-    await copySqliteToPostgres(from, args.to, ({ table, rows }) => console.log(`  ${table}: ${rows.toLocaleString('en')} rows`));
+    await copySqliteToPostgres(from, to, ({ table, rows }) => console.log(`  ${table}: ${rows.toLocaleString('en')} rows`));
   } catch (error) {
     if (error instanceof CopyError) fail(error.message);
     throw error;

@@ -34,13 +34,18 @@ async function backup(command: Extract<Command, { kind: 'backup' }>, env: Record
   }
 }
 
+/** Prints a UsageError's message and the usage, and exits 2; anything else goes on up. */
+function usageError(error: unknown): never {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`quantum-site: ${error.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
 let command: Command;
 try {
   command = parseCommandLine(process.argv.slice(2));
 } catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`quantum-site: ${error.message}\n\n${USAGE}`);
-  process.exit(2);
+  usageError(error);
 }
 
 if (command.kind === 'help') console.log(USAGE);
@@ -54,7 +59,8 @@ else {
     await serve(env, { adminCommand });
   } else if (command.kind === 'db copy') {
     const { copyFromCommandLine } = await import('./db-copy');
-    await copyFromCommandLine({ to: command.to }, env);
+    // The target may come from the environment (DB_COPY_TO), read only now.
+    await copyFromCommandLine({ to: command.to }, env).catch(usageError);
   } else if (command.kind === 'admin create') {
     const { createAdminFromCommandLine } = await import('./admin-create');
     await createAdminFromCommandLine(command, env);

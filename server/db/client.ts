@@ -7,7 +7,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { DatabaseLocation } from '../config';
 import { migrationsDir } from '../paths';
-import { dialect, type Dialect } from './dialect';
+import { assertDialect } from './dialect';
 import { schema, type Schema } from './schema';
 
 /**
@@ -27,15 +27,6 @@ export interface SqliteHandle {
   db: Db;
   sqlite: Database.Database;
   close(): void;
-}
-
-/** Refuses a database of the other dialect: this process's data functions hold that one's tables. */
-export function assertDialect(wanted: Dialect): void {
-  if (wanted !== dialect) {
-    throw new Error(
-      `this process runs on ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} (DATABASE_URL at its start); it cannot open ${wanted === 'postgres' ? 'a PostgreSQL' : 'an SQLite'} database`,
-    );
-  }
 }
 
 const closing = (sqlite: Database.Database) => () => {

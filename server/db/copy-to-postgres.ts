@@ -12,6 +12,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { describeDatabase } from '../config';
+import { COURSE_SEED_AT, COURSE_SEED_MODULES } from './course-seed';
 import { migrationsDir } from '../paths';
 import * as pgSchema from './pg-schema';
 import { driverErrors } from './errors';
@@ -95,6 +96,21 @@ function driverMessage(error: unknown): string | undefined {
 }
 
 /**
+ * Why the connection failed, in words: the driver's, or, when no password was given and the driver
+ * failed before the server answered (its SCRAM and MD5 steps need one), that there was none.
+ */
+function connectFailure(error: unknown, targetUrl: string): string | undefined {
+  const reason = driverMessage(error);
+  if (reason) return reason;
+  // The driver, as libpq, takes PGPASSWORD when the URL has no password.
+  const passwordGiven = new URL(targetUrl).password !== '' || Boolean(process.env.PGPASSWORD);
+  if (!passwordGiven && error instanceof Error && /password/i.test(error.message)) {
+    return 'it asks for a password, and none was given: set PGPASSWORD (or put the password in the URL of DB_COPY_TO)';
+  }
+  return undefined;
+}
+
+/**
  * Copies every table of the SQLite database `sourceFile` into the PostgreSQL database `targetUrl`,
  * in one transaction: either all of it is there afterwards, or nothing is. The target is migrated
  * first, and refused unless every table of the site is empty in it, so nothing is overwritten.
@@ -107,6 +123,11 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
   try {
     try {
       await client.connect();
+    } catch (error) {
+      const reason = connectFailure(error, targetUrl);
+      throw reason ? new CopyError(`Cannot open ${target}: ${reason}`, { cause: error }) : error;
+    }
+    try {
       await applyPostgresMigrations(client);
     } catch (error) {
       const reason = driverMessage(error);
@@ -124,6 +145,12 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
     try {
       // Held to the commit: no site starting on the target meanwhile, and no second copy, writes a row in between.
       await client.query(`lock table ${pairs.map((pair) => `"${pair.name}"`).join(', ')} in access exclusive mode`);
+      // The migrations put the course's ten modules into every new database (course-seed.ts): the
+      // site's rows, not the operator's. Those that nobody has changed make way for the source's.
+      await client.query(
+        'delete from course_modules m where m.id = any($1) and m.updated_at = $2 and not exists (select 1 from course_lessons l where l.module_id = m.id)',
+        [COURSE_SEED_MODULES.map((module) => module.id), COURSE_SEED_AT],
+      );
       const filled = [];
       for (const { name } of pairs) if ((await client.query(`select 1 from "${name}" limit 1`)).rowCount) filled.push(name);
       if (filled.length) {

@@ -28,6 +28,7 @@ export const users = pgTable(
     sessionsValidFrom: millis('sessions_valid_from').notNull().default(0),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
+    paidSince: millis('paid_since'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -71,6 +72,9 @@ export const twoFactor = pgTable('two_factor', {
   secret: text('secret'),
   pendingSecret: text('pending_secret'),
   lastStep: integer('last_step'),
+  codeFailures: integer('code_failures').notNull().default(0),
+  codeFailuresSince: millis('code_failures_since'),
+  codeFailuresMailed: millis('code_failures_mailed'),
 });
 
 export const recoveryCodes = pgTable(
@@ -146,4 +150,40 @@ export const auditEntries = pgTable(
     summary: text('summary').notNull(),
   },
   (t) => [index('audit_entries_at_idx').on(t.at, t.id), index('audit_entries_action_at_idx').on(t.action, t.at, t.id)],
+);
+
+export const courseModules = pgTable(
+  'course_modules',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull(),
+    opensAfterDays: integer('opens_after_days').notNull().default(0),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [index('course_modules_position_idx').on(t.position, t.id)],
+);
+
+export const courseLessons = pgTable(
+  'course_lessons',
+  {
+    id: text('id').primaryKey(),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull(),
+    freePreview: boolean('free_preview').notNull(),
+    kind: text('kind').notNull(),
+    durationSeconds: integer('duration_seconds'),
+    body: text('body').notNull().default(''),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
 );

@@ -4,7 +4,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client';
-import { assertDialect } from './client';
+import { assertDialect } from './dialect';
 import { applyPostgresMigrations } from './postgres-migrations';
 import { schema } from './schema';
 

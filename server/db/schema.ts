@@ -21,4 +21,6 @@ export const {
   sliderConfig,
   playlists,
   auditEntries,
+  courseModules,
+  courseLessons,
 } = schema;

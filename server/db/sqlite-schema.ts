@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+import { LESSON_KINDS } from '../../shared/course';
 import type { PlaylistItem } from '../../shared/slider';
 
 export const users = sqliteTable(
@@ -25,6 +26,9 @@ export const users = sqliteTable(
     sessionsValidFrom: integer('sessions_valid_from').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // Milliseconds: when the tier last became paid (the course's drip counts from it); null while
+    // free. Members already paid before it existed count from created_at (drizzle/0009).
+    paidSince: integer('paid_since'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -51,7 +55,7 @@ export const passwordResets = sqliteTable('password_resets', {
 });
 
 // Single tokens signed out before they expire, by their jti; a row outlives its token by nothing
-// (expired rows are removed as new ones come: server/auth/sessions.ts).
+// (expired rows are removed as new ones come: server/users/sessions.ts).
 export const revokedTokens = sqliteTable(
   'revoked_tokens',
   {
@@ -76,6 +80,13 @@ export const twoFactor = sqliteTable('two_factor', {
   pendingSecret: text('pending_secret'),
   // The last TOTP time step accepted: only later steps are, so each code works once.
   lastStep: integer('last_step'),
+  // Wrong app codes in the window that began at codeFailuresSince (milliseconds), from every
+  // address: past TWO_FACTOR_FAILURES_PER_DAY app codes wait for the window's end. Kept here, not in
+  // the counter store, so that no flood of other keys can push the count out (server/auth/two-factor-failures.ts).
+  codeFailures: integer('code_failures').notNull().default(0),
+  codeFailuresSince: integer('code_failures_since'),
+  // The codeFailuresSince of the window whose limit was mailed to the member: one mail a window.
+  codeFailuresMailed: integer('code_failures_mailed'),
 });
 
 // Single-use recovery codes: only their SHA-256 (server/auth/recovery-codes.ts); a used one is deleted.
@@ -171,4 +182,48 @@ export const auditEntries = sqliteTable(
     index('audit_entries_at_idx').on(t.at, t.id),
     index('audit_entries_action_at_idx').on(t.action, t.at, t.id),
   ],
+);
+
+// The course (CONTRACT §4): ordered modules of ordered lessons. Positions count from 0 within their
+// list and are rewritten whole by a reorder, in one transaction (server/course/content-data.ts).
+// The ten modules of spec §2 are put in by the migration that made the table (drizzle/0009), with
+// fixed ids (db/course-seed.ts); every other row gets an id from the application.
+export const courseModules = sqliteTable(
+  'course_modules',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull(),
+    published: integer('published', { mode: 'boolean' }).notNull(),
+    // 0 to 3650: the module opens that many days after the member became an Architect.
+    opensAfterDays: integer('opens_after_days').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('course_modules_position_idx').on(t.position, t.id)],
+);
+
+export const courseLessons = sqliteTable(
+  'course_lessons',
+  {
+    id: text('id').primaryKey(),
+    // No cascade: a module that still has lessons is not deleted (409).
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    position: integer('position').notNull(),
+    published: integer('published', { mode: 'boolean' }).notNull(),
+    freePreview: integer('free_preview', { mode: 'boolean' }).notNull(),
+    kind: text('kind', { enum: LESSON_KINDS }).notNull(),
+    // Read from the media file (the files slice); null until a lesson has one.
+    durationSeconds: integer('duration_seconds'),
+    // Markdown, as the admin wrote it; rendered to HTML when read (server/course/markdown.ts).
+    body: text('body').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
 );

@@ -4,7 +4,9 @@
 
 export type SiteEvent =
   /** The slider config, a playlist or the media library changed: the public slider answer is stale. */
-  'slider-data-changed';
+  | 'slider-data-changed'
+  /** A course module or lesson changed: the course outline is stale. */
+  | 'course-changed';
 
 export interface EventBus {
   /** Tells every process, this one first and at once (before publish returns). */

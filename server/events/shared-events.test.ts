@@ -41,6 +41,21 @@ describe('changes seen by every process', () => {
     expect(Date.now() - changedAt).toBeLessThan(1000);
   });
 
+  it('a lesson published through one process is in the other’s course outline within a second', async () => {
+    const first = (a = await createTestApp({ env: { REDIS_URL: redis.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }));
+    const second = (b = await buildApp(first.config, { clientDir: undefined, logStream: first.logs }));
+    const lessonTitles = async () =>
+      ((await second.inject('/api/course')).json().modules as Array<{ lessons: Array<{ title: string }> }>)[0]!.lessons.map((l) => l.title);
+    // B has read and keeps the outline before the change.
+    expect(await lessonTitles()).toEqual([]);
+
+    const token = (await callJson(first.app, 'POST', '/api/auth/login', ADMIN)).body.token as string;
+    const moduleId = ((await callJson(first.app, 'GET', '/api/admin/course', undefined, token)).body.modules as Array<{ _id: string }>)[0]!._id;
+    const created = await callJson(first.app, 'POST', '/api/admin/course/lessons', { moduleId, title: 'Fresh', kind: 'text', published: true }, token);
+    expect(created.status).toBe(201);
+    await vi.waitFor(async () => expect(await lessonTitles()).toEqual(['Fresh']), { timeout: 1000, interval: 20 });
+  });
+
   it('without REDIS_URL, a process sees its own changes at once', async () => {
     const { app } = (a = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }));
     const token = (await callJson(app, 'POST', '/api/auth/login', ADMIN)).body.token as string;

@@ -2,7 +2,8 @@
 // from the headers; and connections that trickle their headers or body are closed.
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { ROOT_ADMIN, signIn } from '../../tests/support/admin-app';
+import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { SLOW_CLIENT_LIMITS } from './slow-clients';
 
 let t: TestApp;
@@ -105,8 +106,48 @@ describe('request bodies', () => {
   });
 });
 
+describe('an empty JSON body', () => {
+  /** A call with Content-Type: application/json and nothing after it, as many clients send every call. */
+  const emptyJson = async (method: 'POST' | 'DELETE', url: string, token?: string) => {
+    const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const res = await t.app.inject({ method, url, headers, payload: '' });
+    return { status: res.statusCode, body: res.json() as unknown };
+  };
+
+  it('is no body to a call that takes none, over REST and tRPC', async () => {
+    t = await createTestApp({ env: { ADMIN_EMAIL: ROOT_ADMIN.email, ADMIN_PASSWORD: ROOT_ADMIN.password, ADMIN_NAME: ROOT_ADMIN.name } });
+    const admin = await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password);
+    const created = await callJson(t.app, 'POST', '/api/admin/users', { name: 'Pat', email: 'pat@example.com', password: 'pat password' }, admin);
+    const id = (created.body.data as { _id: string })._id;
+    expect(await emptyJson('DELETE', `/api/admin/users/${id}`, admin)).toEqual({ status: 200, body: { success: true, message: expect.any(String) } });
+    expect(await emptyJson('POST', '/api/auth/logout', await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password))).toEqual({
+      status: 200,
+      body: { message: 'Signed out' },
+    });
+    expect(await emptyJson('POST', '/trpc/auth.logout', await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password))).toMatchObject({ status: 200 });
+    expect(await emptyJson('POST', '/api/auth/logout-all', admin)).toEqual({ status: 200, body: { message: 'Signed out everywhere' } });
+    expect(await emptyJson('POST', '/trpc/auth.logoutAll', await signIn(t, ROOT_ADMIN.email, ROOT_ADMIN.password))).toMatchObject({ status: 200 });
+  });
+
+  it('is no body to a call that takes one either: its answer names the first missing field', async () => {
+    t = await createTestApp();
+    expect(await emptyJson('POST', '/api/auth/register')).toEqual({ status: 400, body: { msg: 'Name is required' } });
+    expect(await emptyJson('POST', '/api/auth/forgot-password')).toEqual({ status: 400, body: { message: expect.stringMatching(/^Email/) } });
+  });
+
+  it('leaves any other JSON body to Fastify’s parser, which refuses a __proto__ key', async () => {
+    t = await createTestApp();
+    const payload = '{"name":"A","email":"a@example.com","password":"a password","__proto__":{"role":"admin"}}';
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
+    expect({ status: res.statusCode, body: res.json() as unknown }).toEqual({
+      status: 400,
+      body: { msg: "Body is not valid JSON but content-type is set to 'application/json'" },
+    });
+  });
+});
+
 describe('slow clients', () => {
-  const slow = { headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100, lingerMs: 300 };
+  const slow = { ...SLOW_CLIENT_LIMITS, headersTimeoutMs: 600, checkIntervalMs: 100, bodyWindowMs: 300, minBodyBytesPerWindow: 100, lingerMs: 300 };
 
   it('stops watching a body as soon as it has arrived, so no request outlives its answer', async () => {
     t = await createTestApp();

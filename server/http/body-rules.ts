@@ -1,7 +1,7 @@
 // What /api and /trpc take as a body (CONTRACT §3): JSON only (415), at most BODY_LIMIT_BYTES
 // (413), refused from the headers before a byte of the body is read. A route that streams its own
 // body says so in its config (`ownBody`: the multipart upload). Fastify's bodyLimit (set from the same figure in app.ts) stops a chunked JSON body
-// that claims no length at the limit as it streams in.
+// that claims no length at the limit as it streams in. An empty JSON body counts as no body.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatBytes } from '../../shared/media';
@@ -22,7 +22,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, te
   sendError(reply, status, text, request.routeOptions.config?.errorStyle ?? DEFAULT_ERROR_STYLE);
 }
 
-export function registerBodyRules(app: FastifyInstance, limitBytes: number, lingerMs: number) {
+export function registerBodyRules(app: FastifyInstance, limitBytes: number) {
   app.addHook('onRequest', (request, reply, done) => {
     const { headers } = request;
     // The route matched, not the URL as sent: the router decodes /%61pi/... into /api/....
@@ -34,24 +34,14 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number, ling
     done();
   });
 
-  // An answer sent before its request's body has all arrived (a refusal, a 401 to an upload, a
-  // body over the limit): the connection closes `lingerMs` after it, not at once. Closing at once
-  // (as Fastify asks, with Connection: close, when a parser fails) resets the connection under a
-  // client that is still sending, and the reset throws away the answer in its buffers. Whatever
-  // of the body comes meanwhile is left unread or thrown away by Node, never kept.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const { raw } = request;
-    if (declaresBody(raw.headers) && !raw.complete) {
-      reply.removeHeader('connection');
-      reply.raw.once('finish', () => {
-        setTimeout(() => {
-          // Destroying the request destroys its connection.
-          if (!raw.complete) raw.destroy();
-        }, lingerMs).unref();
-      });
-    }
-    done(null, payload);
-  });
+  // An empty JSON body is no body: many clients send Content-Type: application/json on every
+  // request, a bodiless POST such as logout included, and Fastify's parser refuses an empty one.
+  // A route that takes a body then names its first missing field, as it does for no body at all.
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
+  const parseJson = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, parsed) =>
+    body === '' ? parsed(null, undefined) : parseJson(request, body, parsed),
+  );
 }
 
 declare module 'fastify' {

@@ -1,8 +1,10 @@
 // Logger options: Fastify's pino, with reset tokens cut out of logged URLs (a token in a log is a
-// key to somebody's account) and no request headers (Authorization) logged at all; and one line
-// per request, when its answer has gone.
+// key to somebody's account), no request headers (Authorization) logged at all, and errors logged
+// without what a failed query carried (logged-errors.ts); and one line per request, when its
+// answer has gone.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
+import { serializeError } from './logged-errors';
 
 export function redactUrl(url: string): string {
   return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
@@ -18,6 +20,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
         url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
+      err: serializeError,
     },
   };
 }

@@ -3,14 +3,13 @@
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { declaresBody } from './body-rules';
+import type { LingerLimits } from './lingering-close';
 
-export interface SlowClientLimits {
+export interface SlowClientLimits extends LingerLimits {
   headersTimeoutMs: number;
   checkIntervalMs: number;
   bodyWindowMs: number;
   minBodyBytesPerWindow: number;
-  /** How long the rest of a body is read and thrown away once its request is answered (body-rules.ts). */
-  lingerMs: number;
 }
 
 export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
@@ -21,7 +20,19 @@ export const SLOW_CLIENT_LIMITS: SlowClientLimits = {
   /** A body must bring at least this many bytes in every window of this length. */
   bodyWindowMs: 20_000,
   minBodyBytesPerWindow: 20 * 1024,
-  lingerMs: 2_000,
+  /**
+   * The rest of a body answered early is read and thrown away for this long (lingering-close.ts),
+   * nginx's 5 s `lingering_timeout`: time for a client on a slow link to finish sending what its
+   * buffers hold, and no longer, since the body is no use to us.
+   */
+  lingerMs: 5_000,
+  /**
+   * At most this much of that rest is read. Thrown away as it comes, it costs no memory; the cap
+   * stops a client from making us read gigabytes for the whole time. 32 times the JSON body limit: enough
+   * for a JSON document of several MB, or what comes after a file refused at the upload limit, sent
+   * whole by a client that reads only after it has sent everything.
+   */
+  lingerBytes: 32 * 1024 * 1024,
 };
 
 /** Node's own header timeout, for Fastify's `http` option. */

@@ -108,3 +108,105 @@ describe('limits shared through Redis', () => {
     await expect(start).rejects.toThrow(/^Invalid environment:\n {2}REDIS_URL: could not connect \(connect ECONNREFUSED/);
   });
 });
+
+describe('a Redis that may evict keys', () => {
+  // One test app per test (closed after it, with b); each start below is another process of its site.
+  beforeEach(async () => {
+    a = await createTestApp();
+  });
+
+  /** A Redis started with these settings, and a start of the site on it. */
+  async function startOn(settings: string[], redisAllowEviction = false) {
+    const own = await startRedis(settings);
+    return { own, start: buildApp({ ...a.config, redisUrl: own.url, redisAllowEviction }, { clientDir: undefined, logStream: a.logs }) };
+  }
+
+  /** The connections a Redis holds, not counting the one that asks. */
+  const clientsOf = async (url: string) => {
+    const probe = new Redis(url);
+    try {
+      return Number(/connected_clients:(\d+)/.exec(await probe.info('clients'))![1]) - 1;
+    } finally {
+      probe.disconnect();
+    }
+  };
+
+  it('stops the start unless maxmemory-policy is noeviction, naming the policy and the override', async () => {
+    for (const policy of ['allkeys-lru', 'volatile-ttl']) {
+      const { own, start } = await startOn(['--maxmemory-policy', policy]);
+      try {
+        await expect(start).rejects.toThrow(ConfigError);
+        await expect(start).rejects.toThrow(
+          `Invalid environment:\n  REDIS_URL: Redis's maxmemory-policy is ${policy}: under memory pressure it deletes keys, sign-in locks and limits among them. ` +
+            'Set it to noeviction (maxmemory-policy noeviction in redis.conf, or CONFIG SET maxmemory-policy noeviction), ' +
+            'or set REDIS_ALLOW_EVICTION=1 to start anyway and accept that risk',
+        );
+        // The refused start left no connection open.
+        await vi.waitFor(async () => expect(await clientsOf(own.url)).toBe(0));
+      } finally {
+        await own.stop();
+      }
+    }
+  });
+
+  it('starts on it with REDIS_ALLOW_EVICTION=1, warning in the log, and counts there', async () => {
+    const { own, start } = await startOn(['--maxmemory-policy', 'allkeys-lru'], true);
+    try {
+      b = await start;
+      const warning = a.logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; policy?: string }).find((line) => line.policy);
+      expect(warning).toMatchObject({
+        level: 40,
+        policy: 'allkeys-lru',
+        msg: 'Redis evicts keys under memory pressure (maxmemory-policy allkeys-lru), and REDIS_ALLOW_EVICTION=1 starts the site anyway: sign-in locks and limits may be dropped',
+      });
+      expect((await post(b, '/api/auth/register', ann)).statusCode).toBe(201);
+      const probe = new Redis(own.url);
+      try {
+        expect(await probe.dbsize()).toBeGreaterThan(0);
+      } finally {
+        probe.disconnect();
+      }
+    } finally {
+      await b?.close();
+      b = undefined;
+      await own.stop();
+    }
+  });
+
+  it('stops the start when CONFIG is disabled, as on hosted Redis, saying so and naming the override; starts with it', async () => {
+    const disabled = ['--rename-command', 'CONFIG', '""'];
+    const refused = await startOn(disabled);
+    try {
+      await expect(refused.start).rejects.toThrow(
+        /^Invalid environment:\n {2}REDIS_URL: could not read Redis's maxmemory-policy \(CONFIG GET maxmemory-policy: ERR unknown command 'config'.*\)\. Hosted Redis services often disable or rename CONFIG: check in the service's settings that the policy is noeviction, then set REDIS_ALLOW_EVICTION=1 to start without this check$/,
+      );
+    } finally {
+      await refused.own.stop();
+    }
+    const allowed = await startOn(disabled, true);
+    try {
+      b = await allowed.start;
+      expect(a.logs.text).toContain(
+        "Redis's maxmemory-policy could not be read (CONFIG refused), and REDIS_ALLOW_EVICTION=1 starts the site anyway: if Redis evicts keys, sign-in locks and limits may be dropped",
+      );
+    } finally {
+      await b?.close();
+      b = undefined;
+      await allowed.own.stop();
+    }
+  });
+
+  it('starts without a word on a Redis that does not evict, override or not', async () => {
+    for (const allow of [false, true]) {
+      const { own, start } = await startOn(['--maxmemory-policy', 'noeviction'], allow);
+      try {
+        b = await start;
+        expect(a.logs.text).not.toMatch(/maxmemory-policy/);
+      } finally {
+        await b?.close();
+        b = undefined;
+        await own.stop();
+      }
+    }
+  });
+});

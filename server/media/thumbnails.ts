@@ -157,3 +157,9 @@ export class Thumbnails {
     }
   }
 }
+
+declare module '../app-deps' {
+  interface AppDeps {
+    thumbnails: Thumbnails;
+  }
+}

@@ -42,8 +42,8 @@ export async function* bodyParts(request: FastifyRequest): AsyncGenerator<Multip
  */
 export async function receiveFile(part: MultipartFile, temporary: string): Promise<void> {
   // At the limit the parser cuts the file but goes on reading the rest of it, to the next part.
-  // Refused there and then: the answer goes out at once, and its connection closes unread
-  // (server/http/body-rules.ts) instead of taking in what may be gigabytes more.
+  // Refused there and then: the answer goes out at once, and its connection closes after a few
+  // seconds or MB more of the body (server/http/lingering-close.ts), not after what may be gigabytes.
   part.file.once('limit', () => part.file.destroy(tooLarge(part.filename)));
   try {
     // flush: the bytes reach the disk before the file gets its name, so a crash right after

@@ -202,6 +202,50 @@ describe('Slider and playlists', () => {
   });
 });
 
+describe('Course', () => {
+  it('the outline, a lesson and the admin calls answer as documented, refusals included', async () => {
+    await answer('GET', '/api/course', 200, { token: undefined });
+    const { modules } = (await answer('GET', '/api/admin/course', 200)) as { modules: Array<{ _id: string }> };
+    const moduleId = modules[0]!._id;
+    const { module } = (await answer('POST', '/api/admin/course/modules', 201, { body: { title: 'Extra', opensAfterDays: 3 } })) as { module: { _id: string } };
+    await answer('POST', '/api/admin/course/modules', 400, { body: { title: '' } });
+    await answer('PUT', '/api/admin/course/modules/{id}', 200, { params: { id: module._id }, body: { published: true } });
+    await answer('PUT', '/api/admin/course/modules/{id}', 404, { params: { id: 'nope' }, body: { title: 'X' } });
+    const { lesson } = (await answer('POST', '/api/admin/course/lessons', 201, {
+      body: { moduleId, title: 'L', kind: 'text', published: true, body: '*hi*' },
+    })) as {
+      lesson: { _id: string };
+    };
+    await answer('POST', '/api/admin/course/lessons', 400, { body: { moduleId: 'nope', title: 'L', kind: 'text' } });
+    await answer('PUT', '/api/admin/course/lessons/{id}', 200, { params: { id: lesson._id }, body: { freePreview: true } });
+    await answer('PUT', '/api/admin/course/lessons/{id}', 404, { params: { id: 'nope' }, body: { title: 'X' } });
+    await answer('GET', '/api/course/lessons/{id}', 200, { params: { id: lesson._id } });
+    await answer('GET', '/api/course/lessons/{id}', 401, { params: { id: lesson._id }, token: undefined });
+    await answer('GET', '/api/course/lessons/{id}', 404, { params: { id: 'nope' } });
+    const member = (
+      await answer('POST', '/api/auth/register', 201, { body: { name: 'Cleo', email: 'cleo@example.com', password: 'cleo password' }, token: undefined })
+    ).token as string;
+    await answer('PUT', '/api/admin/course/lessons/{id}', 200, { params: { id: lesson._id }, body: { freePreview: false } });
+    expect(await answer('GET', '/api/course/lessons/{id}', 403, { params: { id: lesson._id }, token: member })).toEqual({
+      message: 'This lesson is for Architects',
+    });
+    await answer('GET', '/api/course', 200, { token: member });
+    await answer('PUT', '/api/admin/course/modules/{id}/lessons/order', 200, { params: { id: moduleId }, body: { ids: [lesson._id] } });
+    await answer('PUT', '/api/admin/course/modules/{id}/lessons/order', 400, { params: { id: moduleId }, body: { ids: [] } });
+    await answer('PUT', '/api/admin/course/modules/order', 200, { body: { ids: [module._id, ...modules.map((m) => m._id)] } });
+    await answer('PUT', '/api/admin/course/modules/order', 400, { body: { ids: [module._id] } });
+    await answer('GET', '/api/admin/course/preview', 200, { query: { tier: 'paid', day: '2' } });
+    await answer('GET', '/api/admin/course/preview', 400, { query: { tier: 'gold' } });
+    expect(await answer('DELETE', '/api/admin/course/modules/{id}', 409, { params: { id: moduleId } })).toEqual({
+      message: 'Move or delete its lessons first',
+    });
+    await answer('DELETE', '/api/admin/course/lessons/{id}', 200, { params: { id: lesson._id } });
+    await answer('DELETE', '/api/admin/course/lessons/{id}', 404, { params: { id: lesson._id } });
+    await answer('DELETE', '/api/admin/course/modules/{id}', 200, { params: { id: module._id } });
+    await answer('DELETE', '/api/admin/course/modules/{id}', 404, { params: { id: module._id } });
+  });
+});
+
 describe('bodies', () => {
   it('a body that is too big or not JSON gets the documented 413 and 415, in the route style', async () => {
     const big = { paths: ['x'.repeat(BODY_LIMIT)] };

@@ -142,6 +142,7 @@ describe('the document', () => {
     const limited = operations().filter(({ operation }) => operation.responses['429']);
     expect(limited.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
       'POST /api/auth/2fa/disable',
+      'POST /api/auth/2fa/enable',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
       'POST /api/auth/login/2fa',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { mediaFileSchema, playlistSchema, publicUserSchema } from '../../shared/answer-schemas';
 import { sliderConfigSchema } from '../../shared/slider-schemas';
 import { errorBodySchema, type ErrorBodyStyle } from '../http/error-bodies';
-import type { Access, OperationDoc } from './operation';
+import type { Access, OperationDoc } from '../http/operation';
 
 export interface DocumentedRoute {
   method: string;
@@ -24,6 +24,7 @@ const INFO_DESCRIPTION = [
   'JSON in and out; request bodies are JSON of at most `BODY_LIMIT_BYTES` (1 MiB by default), except the multipart upload.',
   'Sign in with `POST /api/auth/login` and send the token as `Authorization: Bearer <token>`.',
   'Refusals answer `{msg}` on register and login and `{message}` elsewhere, with `success: false` where the success body has `success`.',
+  'Text holding a control character (U+0000 to U+001F, tab and newline too, U+007F to U+009F) is refused with a 400 naming the field; only passwords take any character.',
   'A 5xx never comes from bad input, and its body says only `Internal Server Error`.',
 ].join('\n');
 
@@ -33,6 +34,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Media: 'The media library (admin)',
   Slider: "The background slideshow's settings (admin) and its public data",
   Playlists: 'Playlists of the slideshow (admin)',
+  Course: 'The course: its outline for anyone, its lessons for the members allowed to open them',
+  'Course Manager': "The course's modules and lessons (admin)",
   Reference: 'This document and its interactive page',
 };
 

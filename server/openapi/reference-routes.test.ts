@@ -1,5 +1,8 @@
 // GET /api/docs and its files: the page runs only scripts of this site, under the site's page
 // policy, and nothing else of swagger-ui-dist is served.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
@@ -41,6 +44,23 @@ describe('the reference page', () => {
       const answer = await t.app.inject({ url });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json(), url).toEqual({ message: 'Not Found' });
+    }
+  });
+});
+
+describe("a file of Swagger UI's that is missing from its folder", () => {
+  it("is the site's own 404, which names no path", async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'qc-no-swagger-ui-'));
+    const app = await createTestApp({ build: { swaggerUiDir: empty } });
+    try {
+      const answer = await app.app.inject({ url: '/api/docs/swagger-ui-bundle.js' });
+      expect({ status: answer.statusCode, body: answer.json() as unknown }).toEqual({ status: 404, body: { message: 'Not Found' } });
+      expect(answer.body).not.toContain('/');
+      // Answered as an unknown path is, not taken for a refusal that @fastify/send explains.
+      expect(app.logs.text).not.toContain(empty);
+    } finally {
+      await app.close();
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 });

@@ -11,9 +11,10 @@ import { projectRoot } from '../paths';
 import { DEFAULT_ERROR_STYLE } from '../http/error-bodies';
 import { DOCS_PAGE, DOCS_SCRIPT, DOCS_STYLE } from './docs-page';
 import { buildOpenApiDocument, type DocumentedRoute } from './document';
-import type { OperationDoc } from './operation';
+import type { OperationDoc } from '../http/operation';
 
-const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** Where Swagger UI's files are read from, unless registerApiReference is told otherwise (tests). */
+const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
@@ -32,7 +33,7 @@ const ASSETS: Array<{ name: string; type: string; text?: string }> = [
   { name: 'docs.css', type: 'text/css', text: DOCS_STYLE },
 ];
 
-export function registerApiReference(app: FastifyInstance) {
+export function registerApiReference(app: FastifyInstance, swaggerUiDir = SWAGGER_UI_DIR) {
   const routes: DocumentedRoute[] = [];
   app.addHook('onRoute', ({ method, url, config }) => {
     if (!config?.openapi) return;
@@ -61,6 +62,8 @@ export function registerApiReference(app: FastifyInstance) {
         return reply.type(`${asset.type}; charset=utf-8`).header('cache-control', 'no-cache').send(asset.text);
       }
       const file = await send(request.raw, `/${asset.name}`, { root: swaggerUiDir, etag: true, lastModified: true, maxAge: 0 });
+      // The site's own 404, never @fastify/send's error, whose message names the absolute path.
+      if (file.type === 'error' && file.statusCode === 404) return reply.callNotFound();
       if (file.type === 'error') throw file.metadata.error;
       return reply.code(file.statusCode).headers(file.headers).type(`${asset.type}; charset=utf-8`).send(file.stream);
     });

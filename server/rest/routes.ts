@@ -4,7 +4,14 @@
 import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
+  adminCourseSchema,
   auditPageSchema,
+  courseOutlineSchema,
+  lessonAnswer,
+  lessonReadingSchema,
+  lessonsAnswer,
+  moduleAnswer,
+  modulesAnswer,
   loginAnswer,
   mediaDeleteAnswer,
   mediaFilesAnswer,
@@ -12,8 +19,8 @@ import {
   messageAnswer,
   playlistSchema,
   publicUserSchema,
-  recoveryCodesAnswer,
   tokenAnswer,
+  twoFactorEnabledAnswer,
   twoFactorSetupAnswer,
   userPageSchema,
   userStatsSchema,
@@ -28,14 +35,27 @@ import {
   registerInput,
   resetPasswordInput,
 } from '../../shared/auth-schemas';
+import {
+  coursePreviewInput,
+  lessonCreateInput,
+  lessonIdInput,
+  lessonOrderInput,
+  lessonUpdateInput,
+  moduleCreateInput,
+  moduleIdInput,
+  moduleOrderInput,
+  moduleUpdateInput,
+} from '../../shared/course-schemas';
+import { COURSE_MESSAGES } from '../../shared/course';
 import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { playlistCreateInput, playlistIdInput, playlistUpdateInput, sliderConfigSchema } from '../../shared/slider-schemas';
 import { createUserInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
 import { asIs, besideSuccess, inData, type Answer } from '../http/answers';
 import { sendProcedureError, type ErrorBodyStyle } from '../http/error-bodies';
-import type { OperationDoc } from '../openapi/operation';
-import { createCaller, type ContextFactory } from '../trpc/router';
+import type { OperationDoc } from '../http/operation';
+import { createCaller } from '../root-router';
+import type { ContextFactory } from '../trpc/context';
 
 type Caller = ReturnType<typeof createCaller>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -209,7 +229,8 @@ const table: Record<string, Row[]> = {
       access: 'public',
       limited: true,
       summary: 'Finish a sign-in that asked for a second factor',
-      description: 'The code is the 6-digit TOTP of now (±30 s), accepted once, or an unused recovery code. A wrong code counts as a failed sign-in.',
+      description:
+        'The code is the 6-digit TOTP of now (±30 s), accepted once, or an unused recovery code. A wrong code counts as a failed sign-in. Past TWO_FACTOR_FAILURES_PER_DAY wrong 6-digit codes for the account in 24 hours (10 unless set), 6-digit codes are refused (429) until the 24 hours have passed, while recovery codes still work, and the member is mailed once.',
       input: loginTwoFactorInput,
       answer: asIs(tokenAnswer),
       refusals: { 401: 'A wrong code, or a challenge that expired or was used.' },
@@ -266,10 +287,13 @@ const table: Record<string, Row[]> = {
       method: 'POST',
       url: '/api/auth/2fa/enable',
       access: 'member',
-      summary: "Turn two-factor sign-in on with the pending secret's current code",
+      limited: true,
+      summary: "Turn two-factor sign-in on with the pending secret's current code and the password",
+      description:
+        "The password is checked like a sign-in's, under the same limits. Every other session of the member ends: the answer's token replaces the caller's, which ends too.",
       input: enableTwoFactorInput,
-      answer: asIs(recoveryCodesAnswer),
-      refusals: { 400: 'No pending secret, already on, or a wrong code.' },
+      answer: asIs(twoFactorEnabledAnswer),
+      refusals: { 400: 'No pending secret, already on, or a wrong code.', 401: `Or the password is wrong: "${MESSAGES.wrongPassword}"` },
       procedure: (c) => c.auth.twoFactor.enable,
     }),
     row({
@@ -278,6 +302,7 @@ const table: Record<string, Row[]> = {
       access: 'member',
       limited: true,
       summary: 'Turn two-factor sign-in off with the password and a code',
+      description: 'The password and the code count toward the sign-in limits, and a wrong 6-digit code toward the daily limit of POST /api/auth/login/2fa.',
       input: disableTwoFactorInput,
       answer: asIs(messageAnswer),
       refusals: { 400: 'It is not on, or the password or code is wrong.' },
@@ -342,7 +367,7 @@ const table: Record<string, Row[]> = {
       input: userIdInput,
       answer: besideSuccess(messageAnswer),
       refusals: { 400: 'It is not on, or it is your own.', 404: 'No user with that id.' },
-      procedure: (c) => c.users.clearTwoFactor,
+      procedure: (c) => c.auth.twoFactorAdmin.clear,
     }),
     row({
       method: 'GET',
@@ -461,6 +486,135 @@ const table: Record<string, Row[]> = {
       answer: besideSuccess(messageAnswer),
       refusals: { 404: 'No playlist with that id.' },
       procedure: (c) => c.playlists.delete,
+    }),
+  ],
+
+  Course: [
+    noInputRow({
+      method: 'GET',
+      url: '/api/course',
+      access: 'public',
+      summary: 'The published modules and lessons, each lesson marked locked or not for the caller',
+      description:
+        "The bearer token is optional: without one, or with one that stands for no active member, the answer is the visitor's. " +
+        "reason is sign-in (a visitor), architect (an Explorer, not a free preview) or opens (an Architect before the module's opening day, opensAt).",
+      answer: asIs(courseOutlineSchema),
+      procedure: (c) => c.course.outline,
+    }),
+    row({
+      method: 'GET',
+      url: '/api/course/lessons/:id',
+      access: 'member',
+      summary: 'A lesson the caller may open: its body rendered to HTML, and the lessons before and after it that the caller may open',
+      description: 'A draft, or a lesson of a draft module, is a 404 for everyone but admins; drip does not apply to admins.',
+      input: lessonIdInput,
+      answer: asIs(lessonReadingSchema),
+      refusals: {
+        403: `An Explorer and a lesson that is not a free preview: "${COURSE_MESSAGES.forArchitects}"; an Architect before the module opens: "This module opens on YYYY-MM-DD" (UTC).`,
+        404: 'No lesson with that id, or a draft.',
+      },
+      procedure: (c) => c.course.lesson,
+    }),
+  ],
+
+  'Course Manager': [
+    noInputRow({
+      method: 'GET',
+      url: '/api/admin/course',
+      access: 'admin',
+      summary: 'Every module and lesson, drafts and Markdown bodies included',
+      answer: asIs(adminCourseSchema),
+      procedure: (c) => c.course.content,
+    }),
+    row({
+      method: 'GET',
+      url: '/api/admin/course/preview',
+      access: 'admin',
+      summary: 'The outline of GET /api/course as a member of a tier sees it, a number of days after becoming an Architect',
+      input: coursePreviewInput,
+      answer: asIs(courseOutlineSchema),
+      procedure: (c) => c.course.preview,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/admin/course/modules',
+      status: 201,
+      access: 'admin',
+      summary: 'Add a module, placed last (a draft unless published is true)',
+      input: moduleCreateInput,
+      answer: asIs(moduleAnswer),
+      procedure: (c) => c.course.modules.create,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/admin/course/modules/order',
+      access: 'admin',
+      summary: 'Put the modules in a new order',
+      input: moduleOrderInput,
+      answer: asIs(modulesAnswer),
+      refusals: { 400: "Or ids is not exactly the modules' ids, each once." },
+      procedure: (c) => c.course.modules.order,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/admin/course/modules/:id',
+      access: 'admin',
+      summary: 'Change a module: the fields that are given',
+      input: moduleUpdateInput,
+      answer: asIs(moduleAnswer),
+      refusals: { 404: 'No module with that id.' },
+      procedure: (c) => c.course.modules.update,
+    }),
+    row({
+      method: 'DELETE',
+      url: '/api/admin/course/modules/:id',
+      access: 'admin',
+      summary: 'Delete a module that has no lessons',
+      input: moduleIdInput,
+      answer: asIs(messageAnswer),
+      refusals: { 404: 'No module with that id.', 409: `The module still has lessons (drafts too): "${COURSE_MESSAGES.moduleHasLessons}".` },
+      procedure: (c) => c.course.modules.delete,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/admin/course/modules/:id/lessons/order',
+      access: 'admin',
+      summary: "Put a module's lessons in a new order",
+      input: lessonOrderInput,
+      answer: asIs(lessonsAnswer),
+      refusals: { 400: "Or ids is not exactly the module's lesson ids, each once.", 404: 'No module with that id.' },
+      procedure: (c) => c.course.lessons.order,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/admin/course/lessons',
+      status: 201,
+      access: 'admin',
+      summary: 'Add a lesson, placed last in its module (a draft unless published is true)',
+      input: lessonCreateInput,
+      answer: asIs(lessonAnswer),
+      refusals: { 400: 'Or moduleId names no module.' },
+      procedure: (c) => c.course.lessons.create,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/admin/course/lessons/:id',
+      access: 'admin',
+      summary: 'Change a lesson: the fields that are given; a new moduleId moves it to the end of that module',
+      input: lessonUpdateInput,
+      answer: asIs(lessonAnswer),
+      refusals: { 400: 'Or moduleId names no module.', 404: 'No lesson with that id.' },
+      procedure: (c) => c.course.lessons.update,
+    }),
+    row({
+      method: 'DELETE',
+      url: '/api/admin/course/lessons/:id',
+      access: 'admin',
+      summary: 'Delete a lesson',
+      input: lessonIdInput,
+      answer: asIs(messageAnswer),
+      refusals: { 404: 'No lesson with that id.' },
+      procedure: (c) => c.course.lessons.delete,
     }),
   ],
 };

@@ -5,8 +5,7 @@ import { SLIDER_DEFAULTS, type SliderConfig } from '../../shared/slider';
 import type { Db, Tx } from '../db/client';
 import type { PendingEvents } from '../events/after-commit';
 import { sliderConfig } from '../db/schema';
-
-const ROW_ID = 1;
+import { SLIDER_CONFIG_ROW_ID as ROW_ID } from '../db/slider-config-row';
 
 export async function readSliderConfig(db: Pick<Db, 'select'>, defaultBasePath: string): Promise<SliderConfig> {
   const [row] = await db.select().from(sliderConfig).where(eq(sliderConfig.id, ROW_ID));

@@ -103,3 +103,10 @@ export class PublicSliderCache {
     return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
   }
 }
+
+declare module '../app-deps' {
+  interface AppDeps {
+    /** The public slider answer, rebuilt after every 'slider-data-changed'. */
+    publicSlider: PublicSliderCache;
+  }
+}

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { publicSliderDataSchema } from '../../shared/answer-schemas';
 import { inData } from '../http/answers';
 import { DATA_SECURITY_HEADERS, HSTS_HEADER } from '../http/security-headers';
-import type { OperationDoc } from '../openapi/operation';
+import type { OperationDoc } from '../http/operation';
 import { SUCCESS_ERROR_STYLE } from '../http/error-bodies';
 import type { AppDeps } from '../app-deps';
 import type { FrontDoor } from '../http/front-door';

@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
 import { transaction } from '../db/transaction';
 import { users } from '../db/schema';
-import { deleteResetToken } from '../auth/reset-tokens';
-import { tokenIsRevoked } from '../auth/sessions';
+import { deleteResetToken } from './reset-tokens';
+import { tokenIsRevoked } from './sessions';
 import { indexUser, searchKey, unindexUser } from './search-index';
 
 /** A user as every API answers it: never a password or a hash (CONTRACT "Users (admin)"). */
@@ -74,6 +74,7 @@ export async function insertUser(db: Db, input: NewUser): Promise<PublicUser> {
           passwordChangedAt: now,
           createdAt: now,
           updatedAt: now,
+          paidSince: input.membershipTier === 'paid' ? now : null,
         })
         .returning({ ...publicColumns, key: searchKey });
       const { key, ...row } = inserted!;
@@ -106,10 +107,14 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   const email = fields.email?.toLowerCase();
   try {
     return await transaction(db, async (tx) => {
-      const [before] = await tx.select({ key: searchKey, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+      const [before] = await tx
+        .select({ key: searchKey, name: users.name, email: users.email, membershipTier: users.membershipTier })
+        .from(users)
+        .where(eq(users.id, id));
       if (!before) return undefined;
       const takenOver = passwordHash !== undefined || (email !== undefined && email !== before.email);
       const set = {
+        ...paidSinceChange(before.membershipTier, fields.membershipTier, now),
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
         ...(email ? { email } : {}),
         ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
@@ -135,18 +140,31 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   }
 }
 
+/**
+ * When the tier becomes paid, paidSince is now (the course's drip counts from it, CONTRACT §4);
+ * when it becomes free, null; a paid member staying paid keeps theirs.
+ */
+function paidSinceChange(before: MembershipTier, after: MembershipTier | undefined, now: number): { paidSince?: number | null } {
+  if (after === undefined || after === before) return {};
+  return { paidSince: after === 'paid' ? now : null };
+}
+
 // Tokens are refused when issued before sessionsValidFrom; one millisecond on, so that a token
 // issued in this very millisecond ends too.
 const endOfSessionsNow = (now: number) => now + 1;
 
-/** Ends every session of the user issued so far ("Sign out everywhere"); false if there is no such user. */
-export async function endSessions(db: Db, id: string): Promise<boolean> {
-  const ended = await db
+/**
+ * Ends every session of the user issued so far ("Sign out everywhere"). The time from which tokens
+ * count again (a fresh token for the caller must not be issued before it), or undefined if there
+ * is no such user.
+ */
+export async function endSessions(db: Db, id: string): Promise<number | undefined> {
+  const [ended] = await db
     .update(users)
     .set({ sessionsValidFrom: endOfSessionsNow(Date.now()) })
     .where(eq(users.id, id))
-    .returning({ id: users.id });
-  return ended.length > 0;
+    .returning({ validFrom: users.sessionsValidFrom });
+  return ended?.validFrom;
 }
 
 /** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
@@ -231,6 +249,12 @@ export async function findSessionUser(db: Db, id: string, tokenId: string) {
 export async function findPublicUserById(db: Db, id: string): Promise<PublicUser | undefined> {
   const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
   return row && toPublicUser(row);
+}
+
+/** What the course's access rule needs of a member: their tier and since when it is paid (CONTRACT §4). */
+export async function findMembership(db: Db, id: string): Promise<{ membershipTier: MembershipTier; paidSince: number | null } | undefined> {
+  const [row] = await db.select({ membershipTier: users.membershipTier, paidSince: users.paidSince }).from(users).where(eq(users.id, id));
+  return row;
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {

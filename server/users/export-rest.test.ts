@@ -1,12 +1,15 @@
 // CONTRACT §3 "Operators": GET /api/admin/users/export.csv and the users.exportBatch procedure
 // behind it: who may export, the file's bytes (header, byte order mark, quoting, formula escaping),
 // the list's order and search, and the refusals. Streaming at scale: export-streaming.test.ts.
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../shared/audit';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_EXPORT_BATCH, type UserSortField } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { adminAppForEachTest, signIn } from '../../tests/support/admin-app';
 import { callJson } from '../../tests/support/test-app';
 import { LITERAL_SEARCH_USERS, seedUsers, type SeedUser } from '../../tests/support/seed-users';
+import { sqlRun } from '../../tests/support/test-database';
 import type { PublicUser } from './data';
 import { listUsers } from './list-query';
 
@@ -253,6 +256,64 @@ describe('refusals', () => {
     const lines = app.t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.find((l) => l.msg === 'admin began a user export')).toMatchObject({ search: 'alpha', sortBy: 'createdAt', sortOrder: 'desc' });
     expect(lines.find((l) => l.msg === 'user export finished')).toMatchObject({ rows: 3, complete: true });
+  });
+});
+
+describe('the audit trail', () => {
+  const exportEntries = async () => {
+    const res = await callJson(app.t.app, 'GET', '/api/admin/audit?action=user.export', undefined, app.adminToken);
+    expect(res.status).toBe(200);
+    return (res.body as { data: AuditEntry[] }).data;
+  };
+
+  it('records each export once, however many batches it took: who, the search, the sort and how many rows, and no user', async () => {
+    await seedTies(USERS_EXPORT_BATCH + 50);
+    const admin = { id: (await listAll({ search: 'root@', sortBy: 'email', sortOrder: 'asc' }))[0]!._id, email: 'root@example.com' };
+    const everyone = await exportCsv('?sortBy=email&sortOrder=asc');
+    expect(simpleRecords(everyone.body)).toHaveLength(USERS_EXPORT_BATCH + 51);
+    const some = await exportCsv(`?search=${encodeURIComponent('  ALPHA ')}&sortBy=name&sortOrder=desc`);
+    const matched = simpleRecords(some.body);
+    expect(matched.length).toBeGreaterThan(USERS_EXPORT_BATCH / 10);
+    await exportCsv('?search=nobody-has-this');
+
+    const entries = await exportEntries();
+    expect(entries).toEqual([
+      {
+        _id: expect.any(String) as string,
+        at: expect.any(String) as string,
+        actor: admin,
+        action: 'user.export',
+        target: { type: 'user', id: '*' },
+        summary: 'exported 0 users (search “nobody-has-this”, sorted by createdAt desc)',
+      },
+      expect.objectContaining({ actor: admin, summary: `exported ${matched.length} users (search “ALPHA”, sorted by name desc)` }),
+      expect.objectContaining({ actor: admin, summary: `exported ${USERS_EXPORT_BATCH + 51} users (no search, sorted by email asc)` }),
+    ]);
+    // Nobody the file holds is named (the summaries above are whole): no email of theirs.
+    const stored = JSON.stringify(entries);
+    for (const [, , email] of matched) expect(stored).not.toContain(email);
+  });
+
+  it('records nothing for a refused export: no token, a member, a bad sort', async () => {
+    const member = (await callJson(app.t.app, 'POST', '/api/auth/register', { name: 'Mo', email: 'mo@example.com', password: 'mo password' })).body
+      .token as string;
+    expect((await exportCsv('', null)).statusCode).toBe(401);
+    expect((await exportCsv('', member)).statusCode).toBe(403);
+    expect((await exportCsv('?sortBy=password')).statusCode).toBe(400);
+    expect(await exportEntries()).toEqual([]);
+  });
+
+  it('cuts the file before its end when its entry cannot be written, so no download looks whole', async () => {
+    await seedTies(5);
+    await sqlRun(app.db.db, {
+      sqlite: sql`create trigger refuse_audit before insert on audit_entries begin select raise(abort, 'audit refused'); end`,
+      postgres: sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$;
+        create trigger refuse_audit before insert on audit_entries for each row execute function refuse_audit()`,
+    });
+    // The rows went out, but not the answer's end: the client reads a cut answer, not a file.
+    await expect(exportCsv()).rejects.toThrow('response destroyed before completion');
+    const lines = app.t.logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((l) => l.msg === 'the user export could not be recorded in the audit trail')).toMatchObject({ rows: 6, complete: true });
   });
 });
 

@@ -1,11 +1,13 @@
 // CONTRACT §3 "Operators": the member export is streamed. Over a real socket and 200,000 users,
 // memory stays flat while the file goes out, a client that stops reading holds the server back,
-// and a client that goes away, or an admin who loses the right mid-way, stops the work.
+// and a client that goes away, or an admin who loses the right mid-way, stops the work. Each
+// export, whole or cut, is one entry of the audit trail.
 import http, { type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../shared/audit';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { sql } from 'drizzle-orm';
 import { openAppDatabase, sqlRun } from '../../tests/support/test-database';
@@ -102,6 +104,20 @@ function firstChunk(response: IncomingMessage): Promise<Buffer> {
 const logLines = (message: string) =>
   t.logs.lines.map((line) => JSON.parse(line) as { msg: string; rows?: number; complete?: boolean }).filter((line) => line.msg === message);
 
+/** The newest user.export entries, read as the first admin. */
+const exportEntries = async () => (await callJson(t.app, 'GET', '/api/admin/audit?action=user.export', undefined, adminToken)).body.data as AuditEntry[];
+
+/** The newest user.export entry, once there is one that passes the check (it is written as the export ends). */
+async function newestExport(check: (entry: AuditEntry) => boolean): Promise<AuditEntry> {
+  for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const [newest] = await exportEntries();
+    if (newest && check(newest)) return newest;
+  }
+  throw new Error('waited in vain for the export’s entry');
+}
+
+const CUT = /^exported at most (\d+) users, then the export stopped before its end \(no search, sorted by createdAt desc\)$/;
+
 async function waitFor<T>(check: () => T | undefined, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -137,6 +153,9 @@ describe('streaming 200,000 users', () => {
     // holds a batch or two, whatever the count.
     expect(result.bytes).toBeGreaterThan(20 * MiB);
     expect(growth).toBeLessThan(8 * MiB);
+    expect(await exportEntries()).toMatchObject([
+      { actor: { email: ADMIN.email }, action: 'user.export', summary: `exported ${USERS + 1} users (no search, sorted by createdAt desc)` },
+    ]);
   }, 120_000);
 
   it('writes no faster than a slow client reads, and loses nothing when it goes on', async () => {
@@ -173,6 +192,10 @@ describe('streaming 200,000 users', () => {
     // And it does not go on to the end unseen.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(logLines('user export finished')).toHaveLength(finished);
+    // Recorded all the same, with the rows that had gone out (or were on their way).
+    const entry = await newestExport((e) => CUT.test(e.summary));
+    expect(entry.actor.email).toBe(ADMIN.email);
+    expect(Number(CUT.exec(entry.summary)![1])).toBe(stopped.rows);
   }, 120_000);
 
   it('cuts the answer short when the admin is suspended mid-way, so no file looks whole', async () => {
@@ -188,5 +211,9 @@ describe('streaming 200,000 users', () => {
     const result = await readToClose(response);
     expect(result.complete).toBe(false);
     expect(result.rows).toBeLessThan(USERS);
+    // The suspended admin is the actor: the export was theirs, as far as it went.
+    const entry = await newestExport((e) => e.actor.email === second.email);
+    expect(entry.summary).toMatch(CUT);
+    expect(Number(CUT.exec(entry.summary)![1])).toBeLessThan(USERS);
   }, 120_000);
 });

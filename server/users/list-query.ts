@@ -21,7 +21,7 @@ export type End = 'forward' | 'backward';
 // at 1,000,000 users (decision 004). PostgreSQL chooses among the forms itself, from its statistics
 // (databaseChoosesPlans), except on the text sorts (POSTGRES_TEXT_SORT).
 const SQLITE_COST = {
-  /** Passing a user in a sort index that holds the name and email (createdAt, name, email: drizzle/0009) and checking LIKE there. */
+  /** Passing a user in a sort index that holds the name and email (createdAt, name, email: drizzle/0011) and checking LIKE there. */
   coveredWalk: 0.12,
   /** Passing a user in another sort index (role, tier, status) and reading its row, elsewhere in the table, to check LIKE. */
   rowWalk: 3,
@@ -335,7 +335,7 @@ export function walkedPage(
  * its page is complete depends on where they are, not only on how many there are: the walk looks
  * at the first users of each end, goes on from the end where the page is nearer, and gives up for
  * a sort of the matches once it has cost what the sort costs. Both sort indexes hold what the
- * search checks (drizzle/0009, drizzle-pg/0002), so the walk never reads the table.
+ * search checks (drizzle/0011, drizzle-pg/0002), so the walk never reads the table.
  */
 export async function textSortPage(
   db: Db,

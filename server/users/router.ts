@@ -4,17 +4,16 @@
 import { transaction } from '../db/transaction';
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
-import { createUserInput, exportBatchInput, listUsersInput, updateUserInput, userIdInput, userIdsInput } from '../../shared/user-schemas';
+import { createUserInput, exportBatchInput, listUsersInput, updateUserInput, userIdInput } from '../../shared/user-schemas';
 import { recordAudit } from '../audit/record';
-import { hashPassword } from '../auth/passwords';
-import { clearTwoFactor, usersWithTwoFactor } from '../auth/two-factor-data';
+import { hashPassword } from './passwords';
 import { adminProcedure, router } from '../trpc/init';
 import { countOtherActiveAdmins, deleteUser, EmailInUseError, findPublicUserById, insertUser, updateUser, userStats, type PublicUser } from './data';
 import { exportBatch } from './export-query';
 import { listUsers } from './list-query';
+import { noSuchUser } from './refusals';
 import { userCreatedSummary, userDeletedSummary, userTarget, userUpdatedSummary } from './user-audit';
 
-const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No user with id '${id}'` });
 const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 const emailInUse = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailInUse });
 
@@ -60,13 +59,13 @@ export const usersRouter = router({
       // leave none, and the entry says what the change was.
       const user = await transaction(ctx.deps.db, async (tx) => {
         const target = await findPublicUserById(tx, id);
-        if (!target) throw notFound(id);
+        if (!target) throw noSuchUser(id);
         if (losesAdmin(target, changes)) {
           if (id === ctx.user.id) throw refuse('You cannot demote or suspend your own account');
           if ((await countOtherActiveAdmins(tx, id)) === 0) throw refuse('The last active admin cannot be demoted or suspended');
         }
         const user = await updateUser(tx, id, { ...changes, passwordHash });
-        if (!user) throw notFound(id);
+        if (!user) throw noSuchUser(id);
         const summary = userUpdatedSummary(target, user, passwordHash !== undefined);
         await recordAudit(tx, { actor: ctx.user, action: 'user.update', target: userTarget(id), summary });
         return user;
@@ -83,31 +82,16 @@ export const usersRouter = router({
     const { id } = input;
     const target = await transaction(ctx.deps.db, async (tx) => {
       const target = await findPublicUserById(tx, id);
-      if (!target) throw notFound(id);
+      if (!target) throw noSuchUser(id);
       if (id === ctx.user.id) throw refuse('You cannot delete your own account');
       if (losesAdmin(target, 'delete') && (await countOtherActiveAdmins(tx, id)) === 0) {
         throw refuse('The last active admin cannot be deleted');
       }
-      if (!(await deleteUser(tx, id))) throw notFound(id);
+      if (!(await deleteUser(tx, id))) throw noSuchUser(id);
       await recordAudit(tx, { actor: ctx.user, action: 'user.delete', target: userTarget(id), summary: userDeletedSummary(target) });
       return target;
     });
     ctx.log.info({ adminId: ctx.user.id, userId: id, email: target.email }, 'admin deleted a user');
     return { message: 'User deleted' };
-  }),
-
-  // Beside the list rather than in it, so that the user object keeps CONTRACT's shape.
-  withTwoFactor: adminProcedure.input(userIdsInput).query(({ ctx, input }) => usersWithTwoFactor(ctx.deps.db, input.ids)),
-
-  // For a member who lost both the authenticator and the recovery codes. Their own panel, which
-  // asks for the password and a code, is the way for anyone else, the admin included.
-  clearTwoFactor: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    const { db } = ctx.deps;
-    const target = await findPublicUserById(db, input.id);
-    if (!target) throw notFound(input.id);
-    if (input.id === ctx.user.id) throw refuse(MESSAGES.twoFactorOwnClear);
-    if (!(await clearTwoFactor(db, ctx.user, { id: target._id, email: target.email }, ctx.deps.clock()))) throw refuse(MESSAGES.twoFactorNotOnForUser);
-    ctx.log.info({ adminId: ctx.user.id, userId: input.id }, 'admin cleared a user’s two-factor sign-in');
-    return { message: MESSAGES.twoFactorCleared };
   }),
 });

@@ -141,12 +141,26 @@ export interface SearchCondition {
   count(db: Db, atMost?: number): Promise<number>;
 }
 
+// No database can be asked about a fragment holding U+0000: SQLite reads an FTS5 query and a LIKE
+// pattern as C strings (the phrase no longer parses, the pattern is cut short) and PostgreSQL
+// refuses it in text (22021). The input rule refuses it (shared/text.ts), and so no name or email
+// can be written with one: such a fragment, from whichever caller, matches nobody.
+const nobody = sql`1 = 0`;
+const MATCHES_NOBODY: SearchCondition = {
+  matches: nobody,
+  matchesWhileWalking: nobody,
+  matchesToSort: nobody,
+  indexed: false,
+  count: () => Promise.resolve(0),
+};
+
 /**
  * `fragment` as a substring of the name or the email, ASCII letters in either case, taken
  * literally (% _ and quotes are plain characters). The index and the gram counts fold case
  * exactly as the row-by-row check does, so each form below matches the same users.
  */
 export function searchCondition(fragment: string): SearchCondition {
+  if (fragment.includes('\u0000')) return MATCHES_NOBODY;
   const folded = foldAscii(fragment);
   const literal = { folded, pattern: `%${escapeLike(folded)}%` };
   const containing = search.containing(literal);

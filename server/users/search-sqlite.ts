@@ -31,6 +31,7 @@ export const sqliteSearch: DialectSearch = {
 
   indexed({ folded }) {
     // An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a substring.
+    // It cannot hold U+0000, which ends the query text: searchCondition keeps such a fragment away.
     const phrase = `"${folded.replace(/"/g, '""')}"`;
     const hits = sql`select rowid from users_search where users_search match ${phrase}`;
     return {

@@ -61,7 +61,7 @@ test('the guard sends a visitor without a token to the sign-in page', async ({ p
   }
 });
 
-test('a member signs in to the dashboard, sees the locked course, and logs out', async ({ page, request }) => {
+test('a member signs in to the dashboard, sees the course outline, and logs out', async ({ page, request }) => {
   const email = uniqueEmail('member');
   await request.post('/api/auth/register', { data: { name: 'Mia Member', email, password: 'member password' } });
 
@@ -72,8 +72,10 @@ test('a member signs in to the dashboard, sees the locked course, and logs out',
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Mia Member' })).toBeVisible();
   const course = page.getByRole('list', { name: 'Your course' });
-  await expect(course.getByRole('heading')).toHaveCount(10);
-  await expect(course.getByText('Locked', { exact: true })).toHaveCount(10);
+  // The outline of GET /api/course: the ten modules of a fresh install first (another test of this
+  // worker's server may have added more after them; course.spec.ts covers the locked lessons).
+  await expect(course.getByRole('heading').first()).toHaveText('Beyond Newton');
+  await expect(course.getByRole('heading').nth(9)).toHaveText('Living in Sovereignty: Embodiment and Service');
   await expect(page.getByRole('link', { name: 'Become an Architect' })).toBeVisible();
 
   // A member who opens the admin panel is sent to their dashboard.

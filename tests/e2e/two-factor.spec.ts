@@ -32,13 +32,14 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a member turns two-factor on, then signs in with the app’s code, and once with a recovery code', async ({ page }) => {
+test('a member turns two-factor on with a code and the password, then signs in with the app’s code, and once with a recovery code', async ({ page }) => {
   // Four sign-ins, each an argon2 check, on a machine that may be busy.
   test.slow();
   const problems = watchConsole(page);
   const email = uniqueEmail('twofa');
   const password = 'two factor password';
-  await page.request.post('/api/auth/register', { data: { name: 'Tia Twofa', email, password } });
+  const registered = await page.request.post('/api/auth/register', { data: { name: 'Tia Twofa', email, password } });
+  const elsewhere = { authorization: `Bearer ${(await registered.json()).token}` };
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -49,13 +50,23 @@ test('a member turns two-factor on, then signs in with the app’s code, and onc
   const key = ((await panel.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{4})+$/).textContent()) ?? '').replace(/\s/g, '');
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
 
-  // A wrong code first: refused where the eye is, and nothing changes.
+  // A wrong code first, then a wrong password: each refused where the eye is, and nothing changes.
   const used = { step: stepNow() };
   const code = codeAtStep(key, used.step);
+  const passwordField = panel.getByLabel('Password', { exact: true });
   await panel.getByLabel('Code from the app').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+  await passwordField.fill(password);
   await panel.getByRole('button', { name: 'Turn on' }).click();
   await expect(panel.getByRole('alert')).toHaveText('Invalid code. Enter the 6-digit code your authenticator app shows for this site.');
   await panel.getByLabel('Code from the app').fill(code);
+  await passwordField.fill('not my password');
+  // The password can be shown, as on every password field.
+  await panel.getByRole('button', { name: 'Show password' }).click();
+  await expect(passwordField).toHaveAttribute('type', 'text');
+  await panel.getByRole('button', { name: 'Turn on' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Wrong password');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await passwordField.fill(password);
   await panel.getByRole('button', { name: 'Turn on' }).click();
 
   const list = panel.getByRole('list', { name: 'Recovery codes' });
@@ -69,6 +80,10 @@ test('a member turns two-factor on, then signs in with the app’s code, and onc
   await panel.getByRole('button', { name: 'I have saved them' }).click();
   await expect(panel.getByText('Two-factor sign-in is on')).toBeVisible();
   await expect(panel.getByText('10 recovery codes are left.')).toBeVisible();
+  // Every other session ended; this page keeps its own, with the fresh token the answer gave it.
+  expect((await page.request.get('/trpc/auth.me', { headers: elsewhere })).status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('Two-factor sign-in is on')).toBeVisible();
   await logout(page);
 
   // The password alone no longer signs in: the app's next code finishes it.
@@ -96,7 +111,7 @@ test('a member turns two-factor off with the password and a code, by keyboard', 
   const bearer = { authorization: `Bearer ${(await registered.json()).token}` };
   const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: bearer })).json();
   const used = { step: stepNow() };
-  const enabled = await page.request.post('/api/auth/2fa/enable', { headers: bearer, data: { code: codeAtStep(secret, used.step) } });
+  const enabled = await page.request.post('/api/auth/2fa/enable', { headers: bearer, data: { code: codeAtStep(secret, used.step), password } });
   const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
 
   await signInWithCode(page, email, password, nextCode(secret, used));
@@ -126,10 +141,13 @@ test('an admin clears a member’s two-factor from User Management, which signs 
   const email = uniqueEmail('twofa-lost');
   const password = 'lost my phone';
   const registered = await page.request.post('/api/auth/register', { data: { name: 'Lou Lost', email, password } });
-  const memberToken = (await registered.json()).token as string;
-  const bearer = { authorization: `Bearer ${memberToken}` };
-  const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: bearer })).json();
-  expect((await page.request.post('/api/auth/2fa/enable', { headers: bearer, data: { code: codeAtStep(secret, stepNow()) } })).status()).toBe(200);
+  const registeredBearer = { authorization: `Bearer ${(await registered.json()).token}` };
+  const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: registeredBearer })).json();
+  const enabled = await page.request.post('/api/auth/2fa/enable', { headers: registeredBearer, data: { code: codeAtStep(secret, stepNow()), password } });
+  expect(enabled.status()).toBe(200);
+  // Turning it on ended the member's earlier sessions: this is the one they keep.
+  const bearer = { authorization: `Bearer ${(await enabled.json()).token}` };
+  expect((await page.request.get('/trpc/auth.me', { headers: bearer })).status()).toBe(200);
 
   const adminContext = await browser.newContext({ baseURL: site.url });
   try {
@@ -157,10 +175,13 @@ test('a sign-in that ended while it waited for its code goes back to the passwor
   const email = uniqueEmail('twofa-ended');
   const password = 'two factor password';
   const registered = await page.request.post('/api/auth/register', { data: { name: 'Ena Ended', email, password } });
-  const bearer = { authorization: `Bearer ${(await registered.json()).token}` };
-  const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: bearer })).json();
+  const registeredBearer = { authorization: `Bearer ${(await registered.json()).token}` };
+  const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: registeredBearer })).json();
   const used = { step: stepNow() };
-  expect((await page.request.post('/api/auth/2fa/enable', { headers: bearer, data: { code: codeAtStep(secret, used.step) } })).status()).toBe(200);
+  const enabled = await page.request.post('/api/auth/2fa/enable', { headers: registeredBearer, data: { code: codeAtStep(secret, used.step), password } });
+  expect(enabled.status()).toBe(200);
+  // The session the member keeps is the fresh one that turning two-factor on handed back.
+  const bearer = { authorization: `Bearer ${(await enabled.json()).token}` };
 
   await signIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();

@@ -13,6 +13,7 @@ import { dialect } from '../../server/db/dialect';
 import { SmtpCatcher } from './smtp-catcher';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long';
+export const TEST_TWO_FACTOR_KEY = 'test-two-factor-key-of-at-least-32-bytes';
 export const TEST_APP_URL = 'http://site.test';
 
 export class LogCapture extends Writable {
@@ -74,6 +75,7 @@ export async function createTestApp(options: { env?: Record<string, string>; smt
   const config = parseConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
+    TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
     APP_URL: TEST_APP_URL,
     LOG_LEVEL: 'info',
     ...database.env,

@@ -43,8 +43,16 @@ export const routes: RouteObject[] = [
                 path: 'dashboard',
                 // Members only, with the two-factor panel: not in the visitor pages' bundle.
                 lazy: async () => {
-                  const { DashboardPage } = await import('../pages/dashboard-page');
+                  const { DashboardPage } = await import('../pages/member-pages');
                   return { Component: DashboardPage };
+                },
+              },
+              {
+                path: 'course/:lessonId',
+                // Members only, in the dashboard's chunk, out of the visitor pages' bundle.
+                lazy: async () => {
+                  const { LessonPage } = await import('../pages/member-pages');
+                  return { Component: LessonPage };
                 },
               },
               {

@@ -2,7 +2,7 @@
 // typed by the server's router (types only). The visitor pages use the plain client of
 // visitor-client.ts, so that their bundle carries no react-query.
 import { createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/root-router';
 import { trpcLink } from './trpc-link';
 
 // The one place the client names the server's router; the screens take its types from here.

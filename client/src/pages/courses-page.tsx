@@ -1,13 +1,38 @@
 import { buttonClass, ButtonLink } from '../ui/button';
 import { usePageTitle } from '../lib/use-page-title';
-import { COURSE_MODULES } from './course-modules';
-import { ModuleList } from './module-list';
+import { useEffect, useState } from 'react';
+import type { OutlineModule } from '@shared/course';
+import { visitorClient } from '../lib/visitor-client';
+import { CourseOutlineList, DEFAULT_OUTLINE } from './course-outline';
 import { Panel } from '../ui/panel';
 import './page-sections.css';
 import './courses-page.css';
 
+/**
+ * The outline as the server has it for this viewer, once the page runs. Until then (and in the
+ * prerendered HTML) the ten modules of a fresh install, so that the text paints before any script.
+ */
+function useOutline(): readonly OutlineModule[] {
+  const [modules, setModules] = useState<readonly OutlineModule[]>(DEFAULT_OUTLINE);
+  useEffect(() => {
+    let current = true;
+    visitorClient.course.outline.query().then(
+      (outline) => {
+        if (current) setModules(outline.modules);
+      },
+      // The page keeps the outline it shows; the next visit asks again.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return modules;
+}
+
 export function CoursesPage() {
   usePageTitle('Courses');
+  const modules = useOutline();
   return (
     <div className="page">
       <section className="hero hero--compact">
@@ -32,7 +57,7 @@ export function CoursesPage() {
           The ten modules
         </h2>
         <p className="section__intro">Each module builds on the one before, from a new picture of reality to a new way of living in it.</p>
-        <ModuleList modules={COURSE_MODULES} labelledBy="modules-title" />
+        <CourseOutlineList modules={modules} labelledBy="modules-title" />
       </section>
 
       <section className="section section--anchor" id="tiers" tabIndex={-1}>

@@ -10,8 +10,8 @@ import { StatusMessage } from '../ui/status-message';
 import { Panel } from '../ui/panel';
 import { PanelSection } from '../ui/panel-section';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
-import { COURSE_MODULES } from './course-modules';
-import { ModuleList } from './module-list';
+import { trpc } from '../lib/trpc';
+import { CourseOutlineList } from './course-outline';
 import './page-sections.css';
 import './dashboard-page.css';
 
@@ -22,6 +22,7 @@ export function DashboardPage() {
   // Read once: the link must not flicker while signing out removes the token.
   const [isAdmin] = useState(() => roleOf(getToken()) === 'admin');
 
+  const outline = trpc.course.outline.useQuery();
   const user = me.data;
   const paid = user?.membershipTier === 'paid';
 
@@ -104,7 +105,15 @@ export function DashboardPage() {
             </Panel>
           )}
 
-          <ModuleList modules={COURSE_MODULES} access={paid ? 'unlocked' : 'locked'} labelledBy="course-title" />
+          {outline.data ? (
+            <CourseOutlineList modules={outline.data.modules} labelledBy="course-title" />
+          ) : outline.error ? (
+            <StatusMessage tone="error">{serverMessage(outline.error, MESSAGES.somethingWentWrong)}</StatusMessage>
+          ) : (
+            <p className="muted" role="status">
+              Loading the course…
+            </p>
+          )}
         </section>
       )}
 

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { setToken } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { CodeField } from '../ui/code-field';
+import { PasswordField } from '../ui/password-input';
 import { QrCode } from './qr-code';
 import { Form } from '../ui/form';
 import { ServerError } from '../ui/server-error';
@@ -15,15 +17,25 @@ interface SetupStepProps {
 /** The base32 key in groups of four, as apps ask for it to be typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** Scan (or type) the new secret into an app, then confirm it with the app's first code. */
+/**
+ * Scan (or type) the new secret into an app, then confirm it with the app's first code and the
+ * password. Turning it on ends every session of the member but this one, whose token the answer
+ * replaces: stored before anything else asks the server, so that nothing asks with the old one.
+ */
 export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
   const utils = trpc.useUtils();
-  const enable = trpc.auth.twoFactor.enable.useMutation({ onSuccess: () => utils.auth.twoFactor.status.invalidate() });
+  const enable = trpc.auth.twoFactor.enable.useMutation({
+    onSuccess: ({ token }) => {
+      setToken(token);
+      return utils.auth.twoFactor.status.invalidate();
+    },
+  });
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    enable.mutate({ code }, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
+    enable.mutate({ code, password }, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
   }
 
   return (
@@ -45,6 +57,15 @@ export function SetupStep({ setup, onEnabled, onCancel }: SetupStepProps) {
           value={code}
           onChange={setCode}
           acceptsRecoveryCode={false}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          hint="Your sign-in password. Turning two-factor on signs you out everywhere else."
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
         />
         <div className="actions">
           <SubmitOrCancel label="Turn on" busy={enable.isPending} onCancel={onCancel} />

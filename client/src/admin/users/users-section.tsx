@@ -54,14 +54,15 @@ export function UsersSection() {
   // Keeps the previous page on screen while the next one loads, so the table does not jump.
   const list = trpc.users.list.useQuery(query, { placeholderData: keepPreviousData });
   // Returning the refetch keeps each mutation pending until the list (and stats) are fresh.
-  const refresh = () => utils.users.invalidate();
+  // The list and, beside it, who of its page has two-factor sign-in on.
+  const refresh = () => Promise.all([utils.users.invalidate(), utils.auth.twoFactorAdmin.invalidate()]);
   const create = trpc.users.create.useMutation({ onSuccess: refresh });
   const update = trpc.users.update.useMutation({ onSuccess: refresh });
   const remove = trpc.users.delete.useMutation({ onSuccess: refresh });
-  const clearTwoFactor = trpc.users.clearTwoFactor.useMutation({ onSuccess: refresh });
+  const clearTwoFactor = trpc.auth.twoFactorAdmin.clear.useMutation({ onSuccess: refresh });
   // Who on this page has two-factor on: asked beside the list, whose users keep CONTRACT's shape.
   const pageIds = list.data?.data.map((user) => user._id) ?? [];
-  const withTwoFactor = trpc.users.withTwoFactor.useQuery({ ids: pageIds }, { enabled: pageIds.length > 0, placeholderData: keepPreviousData });
+  const withTwoFactor = trpc.auth.twoFactorAdmin.amongUsers.useQuery({ ids: pageIds }, { enabled: pageIds.length > 0, placeholderData: keepPreviousData });
   // The admin's own is turned off from Account Security, with a password and a code.
   const myId = trpc.auth.me.useQuery().data?._id;
   const usersExport = useUsersExport(setNotice);

@@ -1,0 +1,82 @@
+// The layers of DESIGN.md ("Layers of server/"), held by `npm run lint` (decision 016):
+//
+//   composition   app.ts, serve.ts, main.ts, first-start.ts, cli/, the root router
+//                 (root-router.ts) and request context (request-context.ts), rest/, openapi/
+//   domains       audit < users < auth < media < slider < course   (a domain imports only the base and
+//                 the domains to its left; account will join on the right)
+//   base          config, paths, app-deps, redis-client, lib/, db/, events/, limits/, http/, and
+//                 tRPC's init and errors (trpc/)
+//
+// Every import points down, type-only imports included: a type names what it depends on as surely
+// as a call does. When a domain needs something from one above it, the thing belongs lower or the
+// call belongs in composition. Tests are left out: they build the whole app on purpose.
+// Beside the server: client/ never imports server/ except the router's type through lib/trpc.ts,
+// and shared/ imports neither.
+
+const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course'];
+const BASE = '^server/(config\\.ts|paths\\.ts|app-deps\\.ts|redis-client\\.ts|(lib|db|events|limits|http|trpc)/)';
+const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context)\\.ts|(cli|rest|openapi)/)';
+const TESTS = '\\.test\\.tsx?$';
+const folder = (names) => `^server/(${names.join('|')})/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'base-imports-base',
+      comment: 'The base layer knows no domain and no composition.',
+      severity: 'error',
+      from: { path: BASE, pathNot: TESTS },
+      to: { path: '^server/', pathNot: BASE },
+    },
+    ...DOMAINS.map((domain, i) => ({
+      name: `${domain}-imports-below`,
+      comment: `The ${domain} domain imports the base and ${i === 0 ? 'no other domain' : DOMAINS.slice(0, i).join(', ')} only: never ${[...DOMAINS.slice(i + 1), 'composition'].join(', ')}.`,
+      severity: 'error',
+      from: { path: folder([domain]), pathNot: TESTS },
+      to: { path: `${COMPOSITION}|${DOMAINS.length > i + 1 ? folder(DOMAINS.slice(i + 1)) : '^$'}` },
+    })),
+    {
+      name: 'server-in-its-layers',
+      comment: 'Every file of server/ belongs to a layer: a new root file or folder is placed in one here.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: `${BASE}|${COMPOSITION}|${folder(DOMAINS)}|${TESTS}` },
+      to: {},
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'Modules that import each other in a loop cannot be understood, tested or moved one at a time. A loop closed by a type alone (an interface and its implementations) loads nothing and is allowed.',
+      severity: 'error',
+      from: { pathNot: TESTS },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'client-without-server',
+      comment: 'The client runs in the browser: of the server it knows the router type only, through lib/trpc.ts.',
+      severity: 'error',
+      from: { path: '^client/', pathNot: '^client/src/lib/trpc\\.ts$' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'client-server-types-only',
+      comment: 'lib/trpc.ts takes the router type, never server code.',
+      severity: 'error',
+      from: { path: '^client/src/lib/trpc\\.ts$' },
+      to: { path: '^server/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'shared/ is used by both sides, so it imports neither.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(server|client)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};

@@ -1,0 +1,157 @@
+// A lesson body is inert (CONTRACT §4 "Content"; issue 26 "Markdown is inert"): whatever the admin
+// writes, what members get runs nothing and links nowhere but http, https, mailto and relative.
+import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { isAllowedHref, renderLessonBody } from './markdown';
+
+// Markdown's own elements, and the attributes markdown-it gives them.
+const ELEMENTS = new Set([
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'EM',
+  'STRONG',
+  'S',
+  'A',
+  'UL',
+  'OL',
+  'LI',
+  'BLOCKQUOTE',
+  'PRE',
+  'CODE',
+  'HR',
+  'BR',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
+]);
+const ATTRIBUTES = new Set(['href', 'title', 'class', 'start']);
+
+/** Parsed as a browser would: only Markdown's elements and attributes, and no link but the allowed ones. */
+function expectInert(html: string) {
+  const window = new Window();
+  const body = window.document.createElement('div');
+  body.innerHTML = html;
+  for (const element of body.querySelectorAll('*')) {
+    expect(ELEMENTS.has(element.tagName), `${element.tagName} in ${html}`).toBe(true);
+    for (const attribute of element.attributes) expect(ATTRIBUTES.has(attribute.name), `${attribute.name} in ${html}`).toBe(true);
+    const href = element.getAttribute('href');
+    if (href !== null) expect(href, html).toMatch(/^(https?:|mailto:|[^:]*$|[^:]*[/?#])/i);
+  }
+  void window.happyDOM.close();
+}
+
+describe('rendering a lesson body', () => {
+  it('renders CommonMark with GFM tables and strikethrough', () => {
+    const html = renderLessonBody('# Title\n\nSome *emphasis*, **strong** and ~~struck~~ text.\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- one\n- two\n');
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<em>emphasis</em>');
+    expect(html).toContain('<s>struck</s>');
+    expect(html).toContain('<table>');
+    // Alignment as a class: the site's CSP refuses style attributes in HTML.
+    expect(html).toContain('<th class="align-left">a</th>');
+    expect(html).toContain('<td class="align-right">2</td>');
+    expect(html).toContain('<li>one</li>');
+    expectInert(html);
+  });
+
+  it('shows raw HTML as text: <script>, <img onerror>, <iframe>, <svg onload>', () => {
+    const html = renderLessonBody(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\nInline <b onclick="x()">b</b>, <iframe src="https://evil.example"></iframe>, <svg onload=alert(1)>',
+    );
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expectInert(html);
+    expect(html).not.toMatch(/<b\b/);
+    expect(html).not.toMatch(/<(script|img|iframe|svg)\b/);
+  });
+
+  it('keeps http, https, mailto and relative links', () => {
+    const html = renderLessonBody(
+      '[a](https://example.com/x?y=1#z) [b](http://example.com) [c](mailto:ann@example.com) [d](/course/abc) [e](notes.pdf) [f](#part-2) <https://auto.example>',
+    );
+    for (const href of [
+      'https://example.com/x?y=1#z',
+      'http://example.com',
+      'mailto:ann@example.com',
+      '/course/abc',
+      'notes.pdf',
+      '#part-2',
+      'https://auto.example',
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+  });
+
+  it('drops javascript:, data:, vbscript: and file: links, keeping their text', () => {
+    const sources = [
+      '[click](javascript:alert(1))',
+      '[click](JavaScript:alert(1))',
+      '[click](  javascript:alert(1))',
+      '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+      '[click](vbscript:msgbox)',
+      '[click](file:///etc/passwd)',
+      '<javascript:alert(1)>',
+      '[click][ref]\n\n[ref]: javascript:alert(1)',
+    ];
+    for (const source of sources) {
+      const html = renderLessonBody(source);
+      expect(html, source).not.toContain('<a');
+      expectInert(html);
+    }
+    expect(renderLessonBody('[click](javascript:alert(1))')).toBe('<p>click</p>\n');
+  });
+
+  it('drops links whose entities decode to javascript: or data:', () => {
+    const sources = [
+      '[x](&#106;avascript:alert(1))',
+      '[x](&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1))',
+      '[x](javascript&colon;alert(1))',
+      '[x](&#100;ata:text/html,hi)',
+      '[x](java&#x09;script:alert(1))',
+      '[x](<java\nscript:alert(1)>)',
+    ];
+    for (const source of sources) {
+      const html = renderLessonBody(source);
+      expect(html, source).not.toMatch(/<a\b/);
+      expectInert(html);
+    }
+  });
+
+  it('drops images, whatever their source: lessons have no files of their own yet', () => {
+    for (const source of [
+      '![alt](https://example.com/a.png)',
+      '![x](javascript:alert(1))',
+      '![x](data:image/svg+xml,<svg onload=alert(1)>)',
+      'a ![x](/a.png) b',
+    ]) {
+      const html = renderLessonBody(source);
+      expect(html, source).not.toContain('<img');
+      expectInert(html);
+    }
+  });
+
+  it('escapes a link title and text', () => {
+    const html = renderLessonBody('[<b>x</b>](https://example.com "a\\" onmouseover=\\"alert(1)")');
+    expect(html).toContain('href="https://example.com"');
+    expect(html).toContain('title="a&quot; onmouseover=&quot;alert(1)"');
+    expectInert(html);
+  });
+});
+
+describe('which link targets may stay', () => {
+  it('allows the three schemes in any case, and relative targets', () => {
+    for (const href of ['https://a', 'HTTP://a', 'mailto:a@b', '/x', 'x/y:z', '?a=b:c', '#c:d', '']) expect(isAllowedHref(href), href).toBe(true);
+  });
+
+  it('refuses any other scheme, and anything with a colon before the path', () => {
+    for (const href of ['javascript:x', 'data:x', 'tel:1', 'ftp://a', 'java%09script:x', ' javascript:x', 'x:y']) expect(isAllowedHref(href), href).toBe(false);
+  });
+});

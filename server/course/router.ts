@@ -1,0 +1,246 @@
+// The course's procedures (CONTRACT §4 "Member calls" and "Admin calls"). Every answer about a
+// lesson goes through the one access rule (access.ts).
+import { TRPCError } from '@trpc/server';
+import { COURSE_MESSAGES, DAY_MS } from '../../shared/course';
+import { MESSAGES } from '../../shared/messages';
+import {
+  coursePreviewInput,
+  lessonCreateInput,
+  lessonIdInput,
+  lessonOrderInput,
+  lessonUpdateInput,
+  moduleCreateInput,
+  moduleIdInput,
+  moduleOrderInput,
+  moduleUpdateInput,
+} from '../../shared/course-schemas';
+import { recordAudit } from '../audit/record';
+import { commitThenPublish } from '../events/after-commit';
+import type { Context, SessionUser } from '../trpc/context';
+import { adminProcedure, memberProcedure, publicProcedure, router } from '../trpc/init';
+import { findMembership } from '../users/data';
+import { lessonAccess, lockedMessage, type CourseViewer } from './access';
+import {
+  createLesson,
+  createModule,
+  deleteLesson,
+  deleteModule,
+  findLesson,
+  findLessonWithModule,
+  findModule,
+  readFullCourse,
+  reorderLessons,
+  reorderModules,
+  updateLesson,
+  updateModule,
+} from './content-data';
+import {
+  COURSE_TARGET,
+  lessonCreatedSummary,
+  lessonDeletedSummary,
+  lessonsReorderedSummary,
+  lessonTarget,
+  lessonUpdatedSummary,
+  moduleCreatedSummary,
+  moduleDeletedSummary,
+  modulesReorderedSummary,
+  moduleTarget,
+  moduleUpdatedSummary,
+} from './course-audit';
+import { renderLessonBody } from './markdown';
+import { neighbours, outlineFor } from './outline';
+
+const noSuchModule = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No module with id '${id}'` });
+const noSuchLesson = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No lesson with id '${id}'` });
+const unknownModuleField = (id: string) => new TRPCError({ code: 'BAD_REQUEST', message: `moduleId: no module with id '${id}'` });
+
+/** The member behind a session as the access rule sees them, their tier and paidSince read now. */
+async function viewerOf(ctx: Context, user: SessionUser): Promise<CourseViewer> {
+  const membership = await findMembership(ctx.deps.db, user.id);
+  // The session was just read, so the user exists; deleted in between, they see what a visitor does not get past.
+  if (!membership) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+  return { role: user.role, tier: membership.membershipTier, paidSince: membership.paidSince };
+}
+
+/**
+ * The outline's bearer is optional: no token, or one that stands for no active member (expired,
+ * signed out, suspended), gets the visitor's outline rather than an error, so that a stale token
+ * in a browser never breaks the courses page.
+ */
+async function optionalViewer(ctx: Context): Promise<CourseViewer | null> {
+  const session = await ctx.session();
+  if ('failure' in session || session.user.status !== 'active') return null;
+  const membership = await findMembership(ctx.deps.db, session.user.id);
+  return membership ? { role: session.user.role, tier: membership.membershipTier, paidSince: membership.paidSince } : null;
+}
+
+// Until the progress slice: nothing is recorded yet, so every lesson reads as untouched.
+const NO_PROGRESS = { positionSeconds: 0, playedSeconds: 0, completedAt: null };
+
+const modulesRouter = router({
+  create: adminProcedure.input(moduleCreateInput).mutation(async ({ ctx, input }) => {
+    const module = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const module = await createModule(tx, events, input);
+      await recordAudit(tx, { actor: ctx.user, action: 'course.module.create', target: moduleTarget(module._id), summary: moduleCreatedSummary(module) });
+      return module;
+    });
+    ctx.log.info({ adminId: ctx.user.id, moduleId: module._id }, 'admin created a course module');
+    return { module };
+  }),
+
+  update: adminProcedure.input(moduleUpdateInput).mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    const module = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const before = await findModule(tx, id);
+      const after = before && (await updateModule(tx, events, id, changes));
+      if (!before || !after) throw noSuchModule(id);
+      await recordAudit(tx, { actor: ctx.user, action: 'course.module.update', target: moduleTarget(id), summary: moduleUpdatedSummary(before, after) });
+      return after;
+    });
+    ctx.log.info({ adminId: ctx.user.id, moduleId: id }, 'admin updated a course module');
+    return { module };
+  }),
+
+  delete: adminProcedure.input(moduleIdInput).mutation(async ({ ctx, input }) => {
+    await commitThenPublish(ctx.deps, async (tx, events) => {
+      const deleted = await deleteModule(tx, events, input.id);
+      if (!deleted) throw noSuchModule(input.id);
+      if (deleted === 'has-lessons') throw new TRPCError({ code: 'CONFLICT', message: COURSE_MESSAGES.moduleHasLessons });
+      await recordAudit(tx, { actor: ctx.user, action: 'course.module.delete', target: moduleTarget(input.id), summary: moduleDeletedSummary(deleted) });
+    });
+    ctx.log.info({ adminId: ctx.user.id, moduleId: input.id }, 'admin deleted a course module');
+    return { message: COURSE_MESSAGES.moduleDeleted };
+  }),
+
+  order: adminProcedure.input(moduleOrderInput).mutation(async ({ ctx, input }) => {
+    const modules = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const modules = await reorderModules(tx, events, input.ids);
+      if (modules === 'mismatch') throw new TRPCError({ code: 'BAD_REQUEST', message: "ids must be every module's id, each once" });
+      await recordAudit(tx, { actor: ctx.user, action: 'course.module.reorder', target: COURSE_TARGET, summary: modulesReorderedSummary(modules) });
+      return modules;
+    });
+    ctx.log.info({ adminId: ctx.user.id }, 'admin reordered the course modules');
+    return { modules };
+  }),
+});
+
+const lessonsRouter = router({
+  create: adminProcedure.input(lessonCreateInput).mutation(async ({ ctx, input }) => {
+    const lesson = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const module = await findModule(tx, input.moduleId);
+      const lesson = module && (await createLesson(tx, events, input));
+      if (!module || !lesson || lesson === 'no-module') throw unknownModuleField(input.moduleId);
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.lesson.create',
+        target: lessonTarget(lesson._id),
+        summary: lessonCreatedSummary(lesson, module.title),
+      });
+      return lesson;
+    });
+    ctx.log.info({ adminId: ctx.user.id, lessonId: lesson._id }, 'admin created a lesson');
+    return { lesson };
+  }),
+
+  update: adminProcedure.input(lessonUpdateInput).mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    const lesson = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const before = await findLesson(tx, id);
+      if (!before) throw noSuchLesson(id);
+      const after = await updateLesson(tx, events, id, changes);
+      if (!after) throw noSuchLesson(id);
+      if (after === 'no-module') throw unknownModuleField(changes.moduleId!);
+      const titles = new Map<string, string>();
+      for (const moduleId of new Set([before.moduleId, after.moduleId])) titles.set(moduleId, (await findModule(tx, moduleId))?.title ?? moduleId);
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.lesson.update',
+        target: lessonTarget(id),
+        summary: lessonUpdatedSummary(before, after, (moduleId) => titles.get(moduleId) ?? moduleId),
+      });
+      return after;
+    });
+    ctx.log.info({ adminId: ctx.user.id, lessonId: id }, 'admin updated a lesson');
+    return { lesson };
+  }),
+
+  delete: adminProcedure.input(lessonIdInput).mutation(async ({ ctx, input }) => {
+    await commitThenPublish(ctx.deps, async (tx, events) => {
+      const deleted = await deleteLesson(tx, events, input.id);
+      if (!deleted) throw noSuchLesson(input.id);
+      await recordAudit(tx, { actor: ctx.user, action: 'course.lesson.delete', target: lessonTarget(input.id), summary: lessonDeletedSummary(deleted) });
+    });
+    ctx.log.info({ adminId: ctx.user.id, lessonId: input.id }, 'admin deleted a lesson');
+    return { message: COURSE_MESSAGES.lessonDeleted };
+  }),
+  /** The lessons of module `id`, in a new order. */
+  order: adminProcedure.input(lessonOrderInput).mutation(async ({ ctx, input }) => {
+    const lessons = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const module = await findModule(tx, input.id);
+      const lessons = module && (await reorderLessons(tx, events, input.id, input.ids));
+      if (!module || !lessons || lessons === 'no-module') throw noSuchModule(input.id);
+      if (lessons === 'mismatch') throw new TRPCError({ code: 'BAD_REQUEST', message: "ids must be every id of the module's lessons, each once" });
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.lesson.reorder',
+        target: moduleTarget(input.id),
+        summary: lessonsReorderedSummary(module.title, lessons),
+      });
+      return lessons;
+    });
+    ctx.log.info({ adminId: ctx.user.id, moduleId: input.id }, 'admin reordered the lessons of a course module');
+    return { lessons };
+  }),
+});
+
+export const courseRouter = router({
+  /** GET /api/course: the published outline, locked lessons marked for the caller. */
+  outline: publicProcedure.query(async ({ ctx }) => {
+    const viewer = await optionalViewer(ctx);
+    return outlineFor(await ctx.deps.courseTree.get(), viewer, ctx.deps.clock());
+  }),
+
+  /** GET /api/course/lessons/{id}: a lesson the caller may open, its body rendered. */
+  lesson: memberProcedure.input(lessonIdInput).query(async ({ ctx, input }) => {
+    const viewer = await viewerOf(ctx, ctx.user);
+    const found = await findLessonWithModule(ctx.deps.db, input.id);
+    const now = ctx.deps.clock();
+    const access = found ? lessonAccess(viewer, found.lesson, found.module, now) : { state: 'hidden' as const };
+    if (!found || access.state === 'hidden') throw noSuchLesson(input.id);
+    if (access.state === 'locked') throw new TRPCError({ code: 'FORBIDDEN', message: lockedMessage(access) });
+    const { lesson } = found;
+    return {
+      lesson: {
+        _id: lesson._id,
+        moduleId: lesson.moduleId,
+        title: lesson.title,
+        summary: lesson.summary,
+        kind: lesson.kind,
+        durationSeconds: lesson.durationSeconds,
+        html: renderLessonBody(lesson.body),
+        // Until the files slice: no lesson has a media file or attachments yet.
+        media: null,
+        attachments: [],
+      },
+      progress: NO_PROGRESS,
+      ...neighbours(await ctx.deps.courseTree.get(), viewer, lesson._id, now),
+    };
+  }),
+
+  /** GET /api/admin/course: everything, drafts and bodies included. */
+  content: adminProcedure.query(async ({ ctx }) => {
+    const modules = await readFullCourse(ctx.deps.db);
+    // Until the files slice: no lesson has files yet.
+    return { modules: modules.map((module) => ({ ...module, lessons: module.lessons.map((lesson) => ({ ...lesson, files: [] })) })) };
+  }),
+
+  /** GET /api/admin/course/preview: the outline as a member of `tier` sees it `day` days after becoming an Architect. */
+  preview: adminProcedure.input(coursePreviewInput).query(async ({ ctx, input }) => {
+    const now = ctx.deps.clock();
+    const viewer: CourseViewer = { role: 'user', tier: input.tier, paidSince: input.tier === 'paid' ? now - input.day * DAY_MS : null };
+    return outlineFor(await ctx.deps.courseTree.get(), viewer, now);
+  }),
+
+  modules: modulesRouter,
+  lessons: lessonsRouter,
+});

@@ -1,0 +1,22 @@
+// The root router: every domain's router, merged by hand.
+import { auditRouter } from './audit/router';
+import { authRouter } from './auth/router';
+import { courseRouter } from './course/router';
+import { mediaRouter } from './media/router';
+import { playlistsRouter, sliderRouter } from './slider/router';
+import { usersRouter } from './users/router';
+import { createCallerFactory, router } from './trpc/init';
+
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  media: mediaRouter,
+  slider: sliderRouter,
+  playlists: playlistsRouter,
+  audit: auditRouter,
+  course: courseRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

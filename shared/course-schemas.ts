@@ -1,0 +1,106 @@
+// Input schemas of the course's procedures (CONTRACT §4 "The course").
+import { z } from 'zod';
+import { MEMBERSHIP_TIERS } from './constants';
+import { COURSE_SUMMARY_MAX_LENGTH, COURSE_TITLE_MAX_LENGTH, LESSON_BODY_MAX_LENGTH, LESSON_KINDS, OPENS_AFTER_DAYS_MAX } from './course';
+import { blankAsAbsent } from './query-fields';
+import { multiLineText, plainText } from './text';
+
+const id = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .check(plainText(field))
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`);
+
+const title = z
+  .string({ error: 'title is required' })
+  .trim()
+  .check(plainText('title'))
+  .min(1, 'title is required')
+  .max(COURSE_TITLE_MAX_LENGTH, `title must be at most ${COURSE_TITLE_MAX_LENGTH} characters`);
+
+const summary = z
+  .string({ error: 'summary must be text' })
+  .trim()
+  .check(plainText('summary'))
+  .max(COURSE_SUMMARY_MAX_LENGTH, `summary must be at most ${COURSE_SUMMARY_MAX_LENGTH} characters`);
+
+// Markdown: multi-line, kept exactly as written (no trim: indentation is meaning).
+const body = z
+  .string({ error: 'body must be text' })
+  .check(multiLineText('body'))
+  .max(LESSON_BODY_MAX_LENGTH, `body must be at most ${LESSON_BODY_MAX_LENGTH} characters`)
+  .meta({ description: 'Markdown (CommonMark with GFM tables and strikethrough)' });
+
+const opensAfterDays = z
+  .int({ error: `opensAfterDays must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}` })
+  .min(0, `opensAfterDays must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}`)
+  .max(OPENS_AFTER_DAYS_MAX, `opensAfterDays must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}`)
+  .meta({ description: 'Days after becoming an Architect that the module opens' });
+
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+
+const kind = z.enum(LESSON_KINDS, { error: `kind must be one of ${LESSON_KINDS.join(', ')}` });
+
+const ids = z
+  .array(id('Each id'), { error: 'ids must be a list of ids' })
+  .max(10_000, 'ids is too long')
+  .meta({ description: 'Every id, each once, in the new order' });
+
+export const lessonIdInput = z.object({ id: id('id') });
+export const moduleIdInput = z.object({ id: id('id') });
+
+export const moduleCreateInput = z.object({
+  title,
+  summary: summary.optional(),
+  opensAfterDays: opensAfterDays.optional(),
+  published: flag('published').optional(),
+});
+
+export const moduleUpdateInput = z.object({
+  id: id('id'),
+  title: title.optional(),
+  summary: summary.optional(),
+  opensAfterDays: opensAfterDays.optional(),
+  published: flag('published').optional(),
+});
+
+export const moduleOrderInput = z.object({ ids });
+
+export const lessonCreateInput = z.object({
+  moduleId: id('moduleId'),
+  title,
+  kind,
+  summary: summary.optional(),
+  body: body.optional(),
+  freePreview: flag('freePreview').optional(),
+  published: flag('published').optional(),
+});
+
+export const lessonUpdateInput = z.object({
+  id: id('id'),
+  moduleId: id('moduleId').optional(),
+  title: title.optional(),
+  kind: kind.optional(),
+  summary: summary.optional(),
+  body: body.optional(),
+  freePreview: flag('freePreview').optional(),
+  published: flag('published').optional(),
+});
+
+export const lessonOrderInput = z.object({ id: id('id'), ids });
+
+/** The admin's "preview as a member": a tier, and a day after becoming an Architect (query text, so coerced as a page is). */
+export const coursePreviewInput = z.object({
+  tier: z.enum(MEMBERSHIP_TIERS, { error: `tier must be one of ${MEMBERSHIP_TIERS.join(', ')}` }),
+  day: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: `day must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}` })
+      .int(`day must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}`)
+      .min(0, `day must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}`)
+      .max(OPENS_AFTER_DAYS_MAX, `day must be a whole number from 0 to ${OPENS_AFTER_DAYS_MAX}`)
+      .default(0)
+      .meta({ description: `Days (0 to ${OPENS_AFTER_DAYS_MAX}) after becoming an Architect; 0 when absent` }),
+  ),
+});

@@ -1,0 +1,115 @@
+// Issue 26, slice 1: the course outline on /courses (its text in the HTML before any script), a
+// lesson an admin adds through the API, seen locked by an Explorer with the reason in words, and
+// its free preview opened, rendered as the server rendered it, with Previous and Next; at 1280 and
+// 360 px wide.
+import type { APIRequestContext } from '@playwright/test';
+import { adminToken } from './admin-api';
+import { expect, test, uniqueEmail, uniqueStem, type Site } from './fixtures';
+import { signIn, watchConsole } from './page-helpers';
+
+const SPEC_TITLES = [
+  'Beyond Newton',
+  'The Observer Is The Operator',
+  'The Science of Resonance & Frequency',
+  "Superposition: The Power of 'And'",
+  'Collapsing the Wave',
+  'Entanglement, Synchronicity, and the Relational Field',
+  'Individuation & The Integration of Shadow',
+  'Crafting Timelines',
+  'The Quantum Body',
+  'Living in Sovereignty: Embodiment and Service',
+];
+
+/** A published module, last, with a free preview and a lesson for Architects, made through the admin's REST calls. */
+async function addModule(request: APIRequestContext, site: Site) {
+  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
+  const title = uniqueStem('Module');
+  const created = await request.post('/api/admin/course/modules', { headers, data: { title, published: true } });
+  expect(created.status()).toBe(201);
+  const moduleId = ((await created.json()) as { module: { _id: string } }).module._id;
+  const lesson = async (data: Record<string, unknown>) => {
+    const res = await request.post('/api/admin/course/lessons', { headers, data: { moduleId, kind: 'text', published: true, ...data } });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { lesson: { _id: string } }).lesson._id;
+  };
+  const preview = await lesson({
+    title: `${title} preview`,
+    freePreview: true,
+    body: '## A first look\n\nRead **this** with [the guide](https://example.com/guide).\n\n<script>window.ran = true</script>\n\n[bad](javascript:window.ran=true)',
+  });
+  const paid = await lesson({ title: `${title} deeper`, body: 'For Architects only.' });
+  /** Leaves the worker's server with the course it had: other specs count the ten modules. */
+  const remove = async () => {
+    for (const id of [preview, paid]) expect((await request.delete(`/api/admin/course/lessons/${id}`, { headers })).status()).toBe(200);
+    expect((await request.delete(`/api/admin/course/modules/${moduleId}`, { headers })).status()).toBe(200);
+  };
+  return { title, preview, paid, remove };
+}
+
+test('the courses page paints the ten modules of the spec before any script runs', async ({ browser, site }) => {
+  const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/courses');
+  const titles = page.getByRole('list', { name: 'The ten modules' }).getByRole('heading', { level: 3 });
+  await expect(titles).toHaveText(SPEC_TITLES);
+  await context.close();
+});
+
+for (const width of [1280, 360]) {
+  test(`at ${width} px an Explorer sees a new lesson locked for Architects and opens its free preview`, async ({ page, request, site }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const problems = watchConsole(page);
+    const { title, preview, paid, remove } = await addModule(request, site);
+    try {
+      // A visitor: both lessons listed, both asking to sign in.
+      await page.goto('/courses');
+      const lessons = page.getByRole('list', { name: `Lessons of ${title}` });
+      await expect(lessons.getByRole('listitem')).toHaveCount(2);
+      await expect(lessons.getByRole('listitem').first()).toContainText('Sign in');
+
+      const email = uniqueEmail('explorer');
+      expect((await request.post('/api/auth/register', { data: { name: 'Eve Explorer', email, password: 'explorer password' } })).status()).toBe(201);
+      await signIn(page, email, 'explorer password');
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      await page.goto('/courses');
+      const deeper = lessons.getByRole('listitem').filter({ hasText: `${title} deeper` });
+      await expect(deeper).toContainText('For Architects');
+      await expect(deeper.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/courses#tiers');
+      await expect(deeper.getByRole('link', { name: `${title} deeper` })).toHaveCount(0);
+
+      // The dashboard shows the same outline.
+      await page.goto('/dashboard');
+      await expect(
+        page
+          .getByRole('list', { name: `Lessons of ${title}` })
+          .getByRole('listitem')
+          .filter({ hasText: `${title} deeper` }),
+      ).toContainText('For Architects');
+      await page.getByRole('link', { name: `${title} preview` }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/course/${preview}$`));
+      await expect(page.getByRole('heading', { name: `${title} preview`, level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'A first look', level: 2 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'the guide' })).toHaveAttribute('href', 'https://example.com/guide');
+      // The script in the body is text, and the javascript: link is gone, its text left.
+      await expect(page.locator('.lesson-body')).toContainText('<script>window.ran = true</script>');
+      await expect(page.locator('.lesson-body').getByRole('link', { name: 'bad' })).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { ran?: boolean }).ran)).toBeUndefined();
+      // Next: the deeper lesson after it is locked, and its module is the last, so there is none.
+      const steps = page.getByRole('navigation', { name: 'Lessons' });
+      await expect(steps.getByRole('link', { name: 'The course' })).toBeVisible();
+      await expect(steps.getByRole('link', { name: /Next/ })).toHaveCount(0);
+
+      // The locked lesson, opened by its address, says why.
+      await page.goto(`/course/${paid}`);
+      await expect(page.getByText('This lesson is for Architects')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Become an Architect' })).toBeVisible();
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+    } finally {
+      await remove();
+    }
+  });
+}
