@@ -27,7 +27,7 @@ export const users = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     // Milliseconds: when the tier last became paid (the course's drip counts from it); null while
-    // free. Members already paid before it existed count from created_at (drizzle/0009).
+    // free. Members already paid before it existed count from created_at (drizzle/0010).
     paidSince: integer('paid_since'),
   },
   (t) => [
@@ -186,7 +186,7 @@ export const auditEntries = sqliteTable(
 
 // The course (CONTRACT §4): ordered modules of ordered lessons. Positions count from 0 within their
 // list and are rewritten whole by a reorder, in one transaction (server/course/content-data.ts).
-// The ten modules of spec §2 are put in by the migration that made the table (drizzle/0009), with
+// The ten modules of spec §2 are put in by the migration that made the table (drizzle/0010), with
 // fixed ids (db/course-seed.ts); every other row gets an id from the application.
 export const courseModules = sqliteTable(
   'course_modules',
