@@ -13,6 +13,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { startPostgres } from '../../scripts/postgres-server';
 import { freePort, startServer, type ServerProcess } from '../../scripts/server-process';
+import { sqliteDriverPackage } from '../../server/db/sqlite-driver';
 
 interface Run {
   status: number | null;
@@ -59,8 +60,8 @@ let tarball: string;
 let bin: string;
 let dataDir: string;
 let server: ServerProcess;
-// The installed package's own better-sqlite3, built by its install for this Node, reads the data
-// files; the project's node_modules may be built for another line.
+// The installed package's own better-sqlite3, the one this Node loads (13, or 12 as its install
+// built it), reads the data files; the project's node_modules may be built for another line.
 let Database: typeof BetterSqlite3;
 const serverOutput: string[] = [];
 
@@ -94,7 +95,8 @@ test.beforeAll(async () => {
   expect(installed.status, installed.stderr).toBe(0);
   const installSeconds = (performance.now() - installStarted) / 1000;
   bin = path.join(prefix, 'bin', 'quantum-site');
-  Database = createRequire(path.join(prefix, 'lib/node_modules/quantum-course-site/package.json'))('better-sqlite3') as typeof BetterSqlite3;
+  Database = createRequire(path.join(prefix, 'lib/node_modules/quantum-course-site/package.json'))(sqliteDriverPackage()) as typeof BetterSqlite3;
+  const sqliteVersion = new Database(':memory:').prepare('select sqlite_version()').pluck().get() as string;
 
   // The flags must win over the environment: DATA_DIR and PORT point elsewhere.
   dataDir = path.join(work, 'data');
@@ -111,7 +113,7 @@ test.beforeAll(async () => {
   });
   expect(() => statSync(elsewhere)).toThrow();
   console.log(
-    `package on Node ${process.version}${nodeDir ? ` (headers of ${nodeDir})` : ''}: ${(statSync(tarball).size / 1e3).toFixed(0)} kB packed; npm install -g took ${installSeconds.toFixed(0)} s; ` +
+    `package on Node ${process.version}${nodeDir ? ` (headers of ${nodeDir})` : ''}, SQLite ${sqliteVersion} through ${sqliteDriverPackage()}: ${(statSync(tarball).size / 1e3).toFixed(0)} kB packed; npm install -g took ${installSeconds.toFixed(0)} s; ` +
       `cold start of the installed command to /healthz: ${server.startupMs.toFixed(0)} ms`,
   );
 });
