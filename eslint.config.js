@@ -42,6 +42,24 @@ export default tseslint.config(
     },
   },
   {
+    // better-sqlite3 13 or 12, whichever the running Node can load: server/db/sqlite-driver.ts
+    // chooses (decision 024), and everything else opens SQLite through it.
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    ignores: ['server/db/sqlite-driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-12'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Open SQLite with openSqlite() of server/db/sqlite-driver.ts: it loads the better-sqlite3 this Node can run.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
     plugins: { drizzle },
     rules: {

@@ -27,7 +27,7 @@ const nodeBundle = {
 const runtimeBundle = {
   ...nodeBundle,
   packages: undefined,
-  external: ['better-sqlite3', 'argon2', 'sharp', 'pino', 'pino-pretty', 'ioredis', 'pg', 'nodemailer'],
+  external: ['better-sqlite3', 'better-sqlite3-12', 'argon2', 'sharp', 'pino', 'pino-pretty', 'ioredis', 'pg', 'nodemailer'],
   // The CommonJS modules bundled into this ES module ask for Node's built-ins with require().
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);" },
 };

@@ -42,7 +42,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const output = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${output}`);
+    throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${output}`, { cause: error });
   }
   const admin = `postgres://postgres@127.0.0.1:${port}`;
   const createDatabase = async (name: string) => {

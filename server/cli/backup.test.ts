@@ -3,9 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite, sqliteDriverPackage } from '../db/sqlite-driver';
 import { backupDatabase, BackupError } from './backup';
 
 let dir: string;
@@ -15,7 +16,7 @@ let writer: ChildProcess | undefined;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'qc-backup-'));
   source = path.join(dir, 'app.db');
-  const db = new Database(source);
+  const db = openSqlite(source);
   db.pragma('journal_mode = WAL');
   db.exec('create table ledger (id integer primary key, amount integer not null, note text not null)');
   db.exec('create table totals (total integer not null)');
@@ -42,7 +43,7 @@ afterEach(async () => {
 /** Another process committing as fast as it can, each transaction one row and the matching total. */
 function startWriter(): Promise<void> {
   const code = `
-    const db = new (require('better-sqlite3'))(process.argv[1]);
+    const db = new (require(process.argv[2]))(process.argv[1]);
     db.pragma('busy_timeout = 5000');
     const add = db.transaction((amount) => {
       db.prepare("insert into ledger (amount, note) values (?, 'w')").run(amount);
@@ -52,7 +53,9 @@ function startWriter(): Promise<void> {
     process.stdout.write('ready\\n');
     for (let n = 2; ; n++) add(n % 7);
   `;
-  writer = spawn(process.execPath, ['-e', code, source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  writer = spawn(process.execPath, ['-e', code, source, createRequire(import.meta.url).resolve(sqliteDriverPackage())], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     writer!.stdout!.once('data', () => resolve());
     writer!.once('exit', (code) => reject(new Error(`the writer exited (${code})`)));
@@ -60,7 +63,7 @@ function startWriter(): Promise<void> {
 }
 
 function consistency(file: string) {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     return {
       integrity: db.pragma('integrity_check', { simple: true }),

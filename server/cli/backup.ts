@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-driver';
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -26,7 +26,7 @@ export async function backupDatabase(source: string, target: string): Promise<{ 
     // Created here, not by SQLite, so that it is readable by this user only from its first byte:
     // it holds the password hashes.
     closeSync(openSync(partial, 'wx', 0o600));
-    const database = new Database(source, { readonly: true, fileMustExist: true });
+    const database = openSqlite(source, { readonly: true, fileMustExist: true });
     try {
       await database.backup(partial, { progress: () => ALL_PAGES });
     } finally {
@@ -34,7 +34,7 @@ export async function backupDatabase(source: string, target: string): Promise<{ 
     }
     // The copy keeps the site's WAL mode; a rollback journal makes it one self-contained file,
     // whatever later opens it (the site turns WAL back on when it starts on a restored copy).
-    const copy = new Database(partial);
+    const copy = openSqlite(partial);
     try {
       copy.pragma('journal_mode = DELETE');
     } finally {

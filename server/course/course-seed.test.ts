@@ -4,7 +4,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-driver';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('the course a site starts with', () => {
   it('a fresh install has the ten modules, published and empty, with the fixed ids and time of course-seed.ts', async () => {
     const file = path.join(dir, 'fresh.db');
     await expectSeeded(file);
-    const sqlite = new Database(file, { readonly: true });
+    const sqlite = openSqlite(file, { readonly: true });
     expect(sqlite.prepare('select distinct created_at, updated_at from course_modules').all()).toEqual([
       { created_at: COURSE_SEED_AT, updated_at: COURSE_SEED_AT },
     ]);
@@ -68,7 +68,7 @@ describe('the course a site starts with', () => {
     expect(course).toBeGreaterThan(0);
     writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, course) }));
     const file = path.join(dir, 'older.db');
-    const sqlite = new Database(file);
+    const sqlite = openSqlite(file);
     migrate(drizzle(sqlite), { migrationsFolder: older });
     const insert = sqlite.prepare(
       "insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at) values (?, ?, ?, 'user', ?, 'active', 'x', 0, ?, ?)",
@@ -79,7 +79,7 @@ describe('the course a site starts with', () => {
     sqlite.close();
 
     await expectSeeded(file);
-    const upgraded = new Database(file, { readonly: true });
+    const upgraded = openSqlite(file, { readonly: true });
     expect(upgraded.prepare('select id, paid_since from users order by id').all()).toEqual([
       { id: 'free-1', paid_since: null },
       { id: 'paid-1', paid_since: 1_600_000_000_000 },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from './client';
+import { sqliteDriverPackage } from './sqlite-driver';
 
 let dir: string;
 beforeEach(() => {
@@ -40,7 +41,7 @@ it('comes up when another process applies the same migrations at the same moment
     eval: true,
     workerData: {
       file,
-      betterSqlite3: require.resolve('better-sqlite3'),
+      betterSqlite3: require.resolve(sqliteDriverPackage()),
       migrator: require.resolve('drizzle-orm/migrator'),
       migrations: path.resolve('drizzle'),
     },

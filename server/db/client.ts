@@ -2,20 +2,20 @@
 // only when DATABASE_URL asks for it), and applies pending migrations.
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { DatabaseLocation } from '../config';
 import { migrationsDir } from '../paths';
 import { assertDialect } from './dialect';
 import { schema, type Schema } from './schema';
+import { openSqlite, type SqliteDatabase } from './sqlite-driver';
 
 /**
  * The database, as the data functions see it: typed as Drizzle's SQLite database, and on
  * PostgreSQL its node-postgres one, as both answer the dialect-neutral queries the data functions
  * are limited to alike (decision 020).
  */
-export type Db = BetterSQLite3Database<Schema> & { $client: Database.Database };
+export type Db = BetterSQLite3Database<Schema> & { $client: SqliteDatabase };
 declare const insideTransaction: unique symbol;
 /**
  * Db inside a transaction (server/db/transaction.ts). A Db function takes one too; a function
@@ -25,11 +25,11 @@ export type Tx = Db & { readonly [insideTransaction]: true };
 
 export interface SqliteHandle {
   db: Db;
-  sqlite: Database.Database;
+  sqlite: SqliteDatabase;
   close(): void;
 }
 
-const closing = (sqlite: Database.Database) => () => {
+const closing = (sqlite: SqliteDatabase) => () => {
   if (sqlite.open) sqlite.close();
 };
 
@@ -55,7 +55,7 @@ export function openDatabase(file: string): SqliteHandle {
   // gives its -wal and -shm files the database file's mode).
   closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
-  const sqlite = new Database(file);
+  const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   // WAL makes NORMAL durable against application crashes; only a power cut can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
@@ -77,7 +77,7 @@ export function openDatabase(file: string): SqliteHandle {
  * open it after openDatabase, which migrates.
  */
 export function openBulkReader(file: string): SqliteHandle {
-  const sqlite = new Database(file, { fileMustExist: true });
+  const sqlite = openSqlite(file, { fileMustExist: true });
   sqlite.pragma('query_only = ON');
   sqlite.pragma('busy_timeout = 5000');
   return { db: drizzle(sqlite, { schema }), sqlite, close: closing(sqlite) };

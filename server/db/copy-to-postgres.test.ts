@@ -4,7 +4,6 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { getTableName, is } from 'drizzle-orm';
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -19,6 +18,7 @@ import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as pgSchema from './pg-schema';
 import * as sqliteSchema from './sqlite-schema';
+import { openSqlite } from './sqlite-driver';
 
 const COPY_ORDER = [
   'audit_entries',
@@ -54,7 +54,7 @@ async function everyRow(read: (key: TableKey) => Promise<unknown[]>): Promise<Re
 }
 
 const sqliteRows = (file: string) => {
-  const sqlite = new Database(file, { readonly: true });
+  const sqlite = openSqlite(file, { readonly: true });
   const db = drizzleSqlite(sqlite);
   return everyRow((key) =>
     Promise.resolve(
@@ -106,7 +106,7 @@ beforeAll(async () => {
     expect((await api('POST', '/api/admin/course/lessons', { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello' })).status).toBe(201);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
-    const source = new Database(t.config.database.file);
+    const source = openSqlite(t.config.database.file);
     await source.backup(install);
     source.close();
   } finally {
@@ -155,7 +155,7 @@ describe('npm run db:copy', () => {
     // PostgreSQL's text cannot hold the character U+0000, which SQLite's can: the last table copied fails.
     const broken = path.join(folder, 'broken.db');
     copyFileSync(install, broken);
-    const sqlite = new Database(broken);
+    const sqlite = openSqlite(broken);
     sqlite.prepare('update audit_entries set summary = ? where rowid = (select max(rowid) from audit_entries)').run('nul \u0000 here');
     sqlite.close();
     const target = await emptyDatabase();
@@ -173,7 +173,7 @@ describe('npm run db:copy', () => {
     await applyPostgresMigrations(client).finally(() => client.end());
     expect(await postgresRows(target)).toEqual(await postgresRows(migrated));
     // With the row mended, the same target takes the copy.
-    const mended = new Database(broken);
+    const mended = openSqlite(broken);
     mended.prepare("update audit_entries set summary = 'mended' where summary like 'nul %'").run();
     mended.close();
     await copySqliteToPostgres(broken, target);
@@ -183,7 +183,7 @@ describe('npm run db:copy', () => {
   it('refuses a source that is not a site database, and an unreachable target, in words', async () => {
     await expect(copySqliteToPostgres(path.join(folder, 'absent.db'), await emptyDatabase())).rejects.toThrow(/^No database at .*absent\.db: nothing to copy/);
     const stranger = path.join(folder, 'stranger.db');
-    new Database(stranger).exec('create table notes (body text)').close();
+    openSqlite(stranger).exec('create table notes (body text)').close();
     await expect(copySqliteToPostgres(stranger, await emptyDatabase())).rejects.toThrow(`${stranger} is not the site's database (it has no migrations table)`);
     const closedPort = 'postgres://postgres@127.0.0.1:1/nowhere';
     await expect(copySqliteToPostgres(install, closedPort)).rejects.toThrow(

@@ -4,7 +4,6 @@
 // table of the schema is copied, whatever a later migration adds.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { asc, getTableColumns, getTableName, gt, is, sql } from 'drizzle-orm';
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -18,6 +17,7 @@ import * as pgSchema from './pg-schema';
 import { driverErrors } from './errors';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as sqliteSchema from './sqlite-schema';
+import { openSqlite, type SqliteDatabase } from './sqlite-driver';
 
 /** A copy refused or failed for a reason the operator can act on; the target is left as it was. */
 export class CopyError extends Error {
@@ -63,9 +63,9 @@ function tablePairs(): TablePair[] {
 }
 
 /** Opens the source read-only, and checks it is a site database of this version's schema. */
-function openSource(file: string): Database.Database {
+function openSource(file: string): SqliteDatabase {
   if (!existsSync(file)) throw new CopyError(`No database at ${file}: nothing to copy (is that where the site keeps its database?)`);
-  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  const sqlite = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     let applied: number;

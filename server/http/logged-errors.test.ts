@@ -2,7 +2,7 @@
 // stack) and without what it carried: the parameters, in `params` or in the message.
 import { PassThrough } from 'node:stream';
 import { TRPCError } from '@trpc/server';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite-driver';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { sqliteTable, text as textColumn } from 'drizzle-orm/sqlite-core';
@@ -65,7 +65,7 @@ describe('a failed query in the log', () => {
 
   it('keeps SQLite’s code and reason (its driver throws them without the query)', async () => {
     const users = sqliteTable('users', { email: textColumn('email').unique(), passwordHash: textColumn('password_hash') });
-    const db = drizzle(new Database(':memory:'));
+    const db = drizzle(openSqlite(':memory:'));
     db.run('create table users (email text unique, password_hash text)');
     await db.insert(users).values({ email: 'a@example.com', passwordHash: HASH });
     const error: unknown = await db

