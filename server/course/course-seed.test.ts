@@ -12,6 +12,7 @@ import { openDatabase } from '../db/client';
 import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../db/course-seed';
 import { migrationsDir, pgMigrationsDir } from '../paths';
 import { readCourseTree } from './content-data';
+import { SPEC_MODULE_TITLES } from '../../tests/support/spec-module-titles';
 
 let dir: string;
 beforeEach(() => {
@@ -21,24 +22,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SPEC_TITLES = [
-  'Beyond Newton',
-  'The Observer Is The Operator',
-  'The Science of Resonance & Frequency',
-  "Superposition: The Power of 'And'",
-  'Collapsing the Wave',
-  'Entanglement, Synchronicity, and the Relational Field',
-  'Individuation & The Integration of Shadow',
-  'Crafting Timelines',
-  'The Quantum Body',
-  'Living in Sovereignty: Embodiment and Service',
-];
-
 async function expectSeeded(file: string) {
   const handle = openDatabase(file);
   try {
     const tree = await readCourseTree(handle.db);
-    expect(tree.modules.map((module) => module.title)).toEqual(SPEC_TITLES);
+    expect(tree.modules.map((module) => module.title)).toEqual(SPEC_MODULE_TITLES);
     expect(tree.modules).toEqual(
       COURSE_SEED_MODULES.map(({ id, title, summary }, position) => ({ _id: id, title, summary, position, published: true, opensAfterDays: 0, lessons: [] })),
     );

@@ -6,19 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './admin-api';
 import { expect, test, uniqueEmail, uniqueStem, type Site } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
-
-const SPEC_TITLES = [
-  'Beyond Newton',
-  'The Observer Is The Operator',
-  'The Science of Resonance & Frequency',
-  "Superposition: The Power of 'And'",
-  'Collapsing the Wave',
-  'Entanglement, Synchronicity, and the Relational Field',
-  'Individuation & The Integration of Shadow',
-  'Crafting Timelines',
-  'The Quantum Body',
-  'Living in Sovereignty: Embodiment and Service',
-];
+import { SPEC_MODULE_TITLES } from '../support/spec-module-titles';
 
 /** A published module, last, with a free preview and a lesson for Architects, made through the admin's REST calls. */
 async function addModule(request: APIRequestContext, site: Site) {
@@ -51,7 +39,7 @@ test('the courses page paints the ten modules of the spec before any script runs
   const page = await context.newPage();
   await page.goto('/courses');
   const titles = page.getByRole('list', { name: 'The ten modules' }).getByRole('heading', { level: 3 });
-  await expect(titles).toHaveText(SPEC_TITLES);
+  await expect(titles).toHaveText(SPEC_MODULE_TITLES);
   await context.close();
 });
 

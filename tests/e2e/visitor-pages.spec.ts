@@ -1,19 +1,7 @@
 // Spec §1 and §2: what a visitor sees on the landing, course, terms and unknown pages.
 import { expect, test } from './fixtures';
 import { watchConsole } from './page-helpers';
-
-const MODULES = [
-  'Beyond Newton',
-  'The Observer Is The Operator',
-  'The Science of Resonance & Frequency',
-  "Superposition: The Power of 'And'",
-  'Collapsing the Wave',
-  'Entanglement, Synchronicity, and the Relational Field',
-  'Individuation & The Integration of Shadow',
-  'Crafting Timelines',
-  'The Quantum Body',
-  'Living in Sovereignty: Embodiment and Service',
-];
+import { SPEC_MODULE_TITLES } from '../support/spec-module-titles';
 
 test('the landing page shows the concept cards and links to sign in and to the courses', async ({ page }) => {
   await page.goto('/');
@@ -42,7 +30,7 @@ test('the course page presents both tiers and the ten modules, with no price', a
   await expect(page.getByRole('link', { name: 'Become an Architect' })).toHaveAttribute('href', '/join');
 
   const modules = page.getByRole('list', { name: 'The ten modules' }).getByRole('heading');
-  await expect(modules).toHaveText(MODULES);
+  await expect(modules).toHaveText(SPEC_MODULE_TITLES);
   await expect(page.locator('body')).not.toContainText(/[$€£]\s?\d|\bprice\b|per month/i);
 
   // The in-page anchor leads to the tiers section.
