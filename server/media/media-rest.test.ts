@@ -133,7 +133,6 @@ describe('listing and scanning', () => {
       'image/dawn.png/x.png',
       'audio',
       '',
-      'x\u0000.png',
     ];
     const input = encodeURIComponent(JSON.stringify({ paths }));
     const res = await t.app.inject({ url: `/trpc/media.lookup?input=${input}`, headers: { authorization: `Bearer ${token}` } });
@@ -148,6 +147,11 @@ describe('listing and scanning', () => {
     const refused = await t.app.inject({ url: `/trpc/media.lookup?input=${tooMany}`, headers: { authorization: `Bearer ${token}` } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe('At most 1000 paths at once');
+    // A control character is no library path: the whole lookup is refused, naming the field (shared/text.ts).
+    const withNul = encodeURIComponent(JSON.stringify({ paths: ['image/dawn.png', 'x\u0000.png'] }));
+    const nul = await t.app.inject({ url: `/trpc/media.lookup?input=${withNul}`, headers: { authorization: `Bearer ${token}` } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toMatch(/must not contain control characters/);
   });
 
   it('takes a relative base path inside MEDIA_ROOT and refuses one outside with 400', async () => {
