@@ -11,6 +11,7 @@ import { dialect, sqlRows, withAppDatabase } from '../../tests/support/test-data
 import { STEP_MS, TestClock, turnOnTwoFactor, type TwoFactorOn } from '../../tests/support/two-factor';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
+import { sqliteDriverPackage } from '../db/sqlite-driver';
 import { twoFactor, users } from '../db/schema';
 import type { SecretBox } from './secret-box';
 import { totpCode } from './totp';
@@ -169,7 +170,7 @@ describe('the two-factor key', () => {
       ];
       const other = new Worker(OTHER_PROCESS, {
         eval: true,
-        workerData: { file: path.join(t.dataDir, 'app.db'), betterSqlite3: require.resolve('better-sqlite3'), rows },
+        workerData: { file: path.join(t.dataDir, 'app.db'), betterSqlite3: require.resolve(sqliteDriverPackage()), rows },
       });
       try {
         const done = new Promise<void>((resolve, reject) => {
