@@ -2,7 +2,7 @@
 // the postgres project): the seeded outline, who sees what, the lesson call, the admin's calls with
 // their refusals, limits and audit entries, and two admins reordering at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COURSE_SEED_MODULES } from '../db/course-seed';
+import { COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { DAY_MS, type CourseOutline } from '../../shared/course';
 import { closeAdminApp, signIn, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { callJson } from '../../tests/support/test-app';

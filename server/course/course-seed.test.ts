@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../db/course-seed';
+import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { migrationsDir, pgMigrationsDir } from '../paths';
 import { readCourseTree } from './content-data';
 import { SPEC_MODULE_TITLES } from '../../tests/support/spec-module-titles';
