@@ -3,6 +3,10 @@
 export const LESSON_KINDS = ['text', 'video', 'audio'] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
 
+/** What a lesson's file is to it (CONTRACT §4 "Admin calls"): its one media file, a captions track, or a download. */
+export const COURSE_FILE_ROLES = ['media', 'captions', 'attachment'] as const;
+export type CourseFileRole = (typeof COURSE_FILE_ROLES)[number];
+
 /** Why a lesson in the outline is locked for its viewer (CONTRACT §4 "Who sees what"). */
 export const LOCK_REASONS = ['sign-in', 'architect', 'opens'] as const;
 export type LockReason = (typeof LOCK_REASONS)[number];
