@@ -91,7 +91,7 @@ const fetchFile = (url: string, headers: Record<string, string> = {}) => site.t.
 
 /** A published module with a video lesson (free preview or not) holding media, English captions and a PDF. */
 async function videoLesson(options: { freePreview?: boolean; opensAfterDays?: number; published?: boolean } = {}) {
-  const module = await course.createModule({ title: 'Foundations', opensAfterDays: options.opensAfterDays ?? 0 });
+  const module = await course.createModule({ title: 'Foundations', published: true, opensAfterDays: options.opensAfterDays ?? 0 });
   const lesson = await course.createLesson({
     moduleId: module._id,
     title: 'The pattern',
@@ -133,7 +133,7 @@ describe('uploading', () => {
   });
 
   it('reads the duration of a webm video and of m4a and mp3 audio; a video lesson takes no audio, an audio one no video', async () => {
-    const module = await course.createModule({ title: 'Sounds' });
+    const module = await course.createModule({ title: 'Sounds', published: true });
     const video = await course.createLesson({ moduleId: module._id, title: 'Video', kind: 'video' });
     const audio = await course.createLesson({ moduleId: module._id, title: 'Audio', kind: 'audio' });
     expect((await uploaded(video._id, { role: 'media' }, { name: 'a.webm', content: clips.webm })).lesson.durationSeconds).toBe(CLIP_SECONDS);
@@ -174,7 +174,7 @@ describe('uploading', () => {
   });
 
   it('refuses with 415 a type the role does not take, or content that is not what its extension says, and keeps nothing', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     const refusals: Array<[Record<string, string>, string, Buffer, string]> = [
       [
@@ -210,7 +210,7 @@ describe('uploading', () => {
   });
 
   it('refuses with 413 a file over its role’s limit (captions 1 MiB, media COURSE_FILE_MAX_BYTES), keeping nothing', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     const bigCaptions = Buffer.concat([Buffer.from('WEBVTT\n\n'), Buffer.alloc(1024 * 1024, 'a')]);
     expect(await upload(lesson._id, { role: 'captions', lang: 'en', label: 'English' }, { name: 'big.vtt', content: bigCaptions })).toEqual({
@@ -226,7 +226,7 @@ describe('uploading', () => {
   });
 
   it('validates the fields, the lesson and the order of the parts', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const video = await course.createLesson({ moduleId: module._id, title: 'V', kind: 'video' });
     const text = await course.createLesson({ moduleId: module._id, title: 'T', kind: 'text' });
     const vtt = { name: 'a.vtt', content: VTT };
@@ -269,7 +269,7 @@ describe('uploading', () => {
   });
 
   it('needs an admin, from the headers, before the body is read', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     const explorer = await course.member('explorer@example.com');
     expect((await upload(lesson._id, { role: 'media' }, { name: 'a.mp4', content: clips.mp4 }, '')).status).toBe(401);
@@ -279,7 +279,7 @@ describe('uploading', () => {
   });
 
   it('an upload cut off over a real socket leaves no .upload-* file behind', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     await site.t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = site.t.app.server.address() as AddressInfo;
