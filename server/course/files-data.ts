@@ -44,7 +44,7 @@ export const toAdminFile = (row: CourseFileRow): AdminCourseFile => ({
   label: row.label,
 });
 
-// Media first, then captions, then attachments, each in upload order: the order the admin sees them in.
+// By role (attachment, captions, media: their names' order), each in upload order: the order the admin's list and the lesson's captions and attachments come in.
 const fileOrder = [asc(courseFiles.lessonId), asc(courseFiles.role), asc(courseFiles.createdAt), asc(courseFiles.id)];
 
 export async function listLessonFiles(db: Pick<Db, 'select'>, lessonId: string): Promise<CourseFileRow[]> {
