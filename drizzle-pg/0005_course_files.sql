@@ -21,8 +21,8 @@ CREATE TABLE "course_files" (
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "course_caption_cues" ADD CONSTRAINT "course_caption_cues_file_id_course_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."course_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "course_files" ADD CONSTRAINT "course_files_lesson_id_course_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."course_lessons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_caption_cues" ADD CONSTRAINT "course_caption_cues_file_id_course_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."course_files"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_files" ADD CONSTRAINT "course_files_lesson_id_course_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."course_lessons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "course_caption_cues_lesson_idx" ON "course_caption_cues" USING btree ("lesson_id","start_seconds");--> statement-breakpoint
 CREATE INDEX "course_files_lesson_idx" ON "course_files" USING btree ("lesson_id","role","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "course_files_stored_name_idx" ON "course_files" USING btree ("stored_name");

@@ -6,7 +6,7 @@ CREATE TABLE `course_caption_cues` (
 	`end_seconds` real NOT NULL,
 	`text` text NOT NULL,
 	PRIMARY KEY(`file_id`, `position`),
-	FOREIGN KEY (`file_id`) REFERENCES `course_files`(`id`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`file_id`) REFERENCES `course_files`(`id`) ON UPDATE no action ON DELETE restrict
 );
 --> statement-breakpoint
 CREATE INDEX `course_caption_cues_lesson_idx` ON `course_caption_cues` (`lesson_id`,`start_seconds`);--> statement-breakpoint
@@ -21,7 +21,7 @@ CREATE TABLE `course_files` (
 	`lang` text,
 	`label` text,
 	`created_at` integer NOT NULL,
-	FOREIGN KEY (`lesson_id`) REFERENCES `course_lessons`(`id`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`lesson_id`) REFERENCES `course_lessons`(`id`) ON UPDATE no action ON DELETE restrict
 );
 --> statement-breakpoint
 CREATE INDEX `course_files_lesson_idx` ON `course_files` (`lesson_id`,`role`,`created_at`);--> statement-breakpoint

@@ -10,7 +10,7 @@ import type { AppDeps } from '../app-deps';
 import { contentDisposition } from '../http/content-disposition';
 import { sendError } from '../http/error-bodies';
 import { MEDIA_CSP } from '../media/serve-route';
-import { findMembership } from '../users/data';
+import { findMemberStanding } from '../users/data';
 import { lessonAccess, lockedMessage } from './access';
 import { COURSE_FILES_PREFIX } from './file-urls';
 import { findFileForServing } from './files-data';
@@ -28,7 +28,7 @@ export function registerCourseFileRoute(app: FastifyInstance, deps: AppDeps) {
     if (link.state !== 'valid') return sendError(reply, 403, FILE_LINK_MESSAGES[link.state]);
     const found = await findFileForServing(deps.db, fileId);
     if (!found) return sendError(reply, 404, MESSAGES.notFound);
-    const member = await findMembership(deps.db, link.userId);
+    const member = await findMemberStanding(deps.db, link.userId);
     if (!member || member.status !== 'active') return sendError(reply, 403, FILE_LINK_MESSAGES.member);
     const viewer = { role: member.role, tier: member.membershipTier, paidSince: member.paidSince };
     const access = lessonAccess(viewer, found.lesson, found.module, deps.clock());

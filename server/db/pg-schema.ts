@@ -194,7 +194,7 @@ export const courseFiles = pgTable(
     id: text('id').primaryKey(),
     lessonId: text('lesson_id')
       .notNull()
-      .references(() => courseLessons.id),
+      .references(() => courseLessons.id, { onDelete: 'restrict' }),
     role: text('role').notNull(),
     name: text('name').notNull(),
     storedName: text('stored_name').notNull(),
@@ -212,7 +212,7 @@ export const courseCaptionCues = pgTable(
   {
     fileId: text('file_id')
       .notNull()
-      .references(() => courseFiles.id),
+      .references(() => courseFiles.id, { onDelete: 'restrict' }),
     lessonId: text('lesson_id').notNull(),
     position: integer('position').notNull(),
     startSeconds: doublePrecision('start_seconds').notNull(),

@@ -238,7 +238,7 @@ export const courseFiles = sqliteTable(
     // No cascade: deleting a lesson deletes its files' rows itself, to remove their bytes after the commit.
     lessonId: text('lesson_id')
       .notNull()
-      .references(() => courseLessons.id),
+      .references(() => courseLessons.id, { onDelete: 'restrict' }),
     role: text('role', { enum: COURSE_FILE_ROLES }).notNull(),
     name: text('name').notNull(),
     storedName: text('stored_name').notNull(),
@@ -259,7 +259,7 @@ export const courseCaptionCues = sqliteTable(
   {
     fileId: text('file_id')
       .notNull()
-      .references(() => courseFiles.id),
+      .references(() => courseFiles.id, { onDelete: 'restrict' }),
     lessonId: text('lesson_id').notNull(),
     position: integer('position').notNull(),
     startSeconds: real('start_seconds').notNull(),

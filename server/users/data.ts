@@ -252,8 +252,13 @@ export async function findPublicUserById(db: Db, id: string): Promise<PublicUser
 }
 
 /** What the course's access rule needs of a member: their tier and since when it is paid (CONTRACT §4). */
-/** What the course's access rule reads of a user, now: role and status too, for the signed file URLs that carry no session. */
-export async function findMembership(
+export async function findMembership(db: Db, id: string): Promise<{ membershipTier: MembershipTier; paidSince: number | null } | undefined> {
+  const [row] = await db.select({ membershipTier: users.membershipTier, paidSince: users.paidSince }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** What the course's access rule reads of a user now, with role and status: for the signed file URLs, which carry no session. */
+export async function findMemberStanding(
   db: Db,
   id: string,
 ): Promise<{ role: Role; status: UserStatus; membershipTier: MembershipTier; paidSince: number | null } | undefined> {
