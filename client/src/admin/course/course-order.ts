@@ -10,6 +10,9 @@ const LESSONS_PREFIX = 'lessons:';
 
 /** The droppable id of a module's lesson list, and back. */
 export const lessonsDroppable = (moduleId: string) => `${LESSONS_PREFIX}${moduleId}`;
+/** The draggable ids of a module and a lesson: one namespace for the whole board. */
+export const moduleDraggableId = (id: string) => `module:${id}`;
+export const lessonDraggableId = (id: string) => `lesson:${id}`;
 export const moduleOfDroppable = (droppableId: string) => (droppableId.startsWith(LESSONS_PREFIX) ? droppableId.slice(LESSONS_PREFIX.length) : null);
 
 interface Ordered {

@@ -18,7 +18,15 @@ const saved: AdminLesson = {
 
 describe("the lesson editor's draft", () => {
   it('starts as the saved lesson, with nothing to send', () => {
-    expect(draftOf(saved)).toEqual({ moduleId: 'm1', title: 'Welcome', kind: 'text', summary: 'Start here', body: '# Hi', freePreview: false, published: false });
+    expect(draftOf(saved)).toEqual({
+      moduleId: 'm1',
+      title: 'Welcome',
+      kind: 'text',
+      summary: 'Start here',
+      body: '# Hi',
+      freePreview: false,
+      published: false,
+    });
     expect(changesOf(saved, draftOf(saved))).toBeNull();
   });
 

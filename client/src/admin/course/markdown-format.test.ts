@@ -9,7 +9,8 @@ function at(marked: string): Edit {
   const end = marked.indexOf(']') - 1;
   return { value: marked.replace('[', '').replace(']', ''), start, end };
 }
-const shown = ({ value, start, end }: Edit) => (start === end ? `${value.slice(0, start)}|${value.slice(start)}` : `${value.slice(0, start)}[${value.slice(start, end)}]${value.slice(end)}`);
+const shown = ({ value, start, end }: Edit) =>
+  start === end ? `${value.slice(0, start)}|${value.slice(start)}` : `${value.slice(0, start)}[${value.slice(start, end)}]${value.slice(end)}`;
 
 describe("the lesson editor's toolbar", () => {
   it('wraps the selection in marks and unwraps it on a second press', () => {
