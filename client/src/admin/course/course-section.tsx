@@ -1,6 +1,6 @@
 // The Course Manager (issue 26 "What admins get"): the course's modules and lessons on a board to
 // reorder by drag and drop, a module's settings, the lesson editor with its files, and the outline
-// as a member sees it. Loaded with its own chunk inside the admin panel (lazy-course-section.tsx).
+// as a member sees it. Part of the admin panel's lazy chunk: never on a visitor's or member's page.
 import { useCallback, useState } from 'react';
 import { trpc } from '@/lib/trpc';
 import { useTimedStatus } from '@/lib/use-timed-status';

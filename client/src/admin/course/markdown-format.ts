@@ -19,8 +19,8 @@ export const FORMAT_LABELS: Record<Format, { label: string; text: string; key?: 
   code: { label: 'Code', text: '</>' },
   link: { label: 'Link', text: 'Link', key: 'k' },
   heading: { label: 'Heading', text: 'H' },
-  bullets: { label: 'Bulleted list', text: '• List' },
-  numbers: { label: 'Numbered list', text: '1. List' },
+  bullets: { label: 'Bulleted list', text: '• Bulleted' },
+  numbers: { label: 'Numbered list', text: 'Numbered' },
   quote: { label: 'Quote', text: '❝' },
 };
 
