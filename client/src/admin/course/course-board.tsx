@@ -26,11 +26,13 @@ const INSTRUCTIONS = 'Press Space to lift this item. Use the up and down arrow k
 interface CourseBoardProps {
   modules: readonly AdminModule[];
   onDrop: (result: DropResult) => void;
+  /** While a drop is being saved, nothing can be lifted. */
+  locked: boolean;
   /** A module's card, beside its handle: its title, its lessons and their own drop list. */
   renderModule: (module: AdminModule, handle: ReactNode) => ReactNode;
 }
 
-export function CourseBoard({ modules, onDrop, renderModule }: CourseBoardProps) {
+export function CourseBoard({ modules, onDrop, locked, renderModule }: CourseBoardProps) {
   const [dragging, setDragging] = useState<'module' | 'lesson' | null>(null);
   const describe = describer(modules);
 
@@ -65,7 +67,7 @@ export function CourseBoard({ modules, onDrop, renderModule }: CourseBoardProps)
             aria-label="Modules, in course order"
           >
             {modules.map((module, index) => (
-              <Draggable key={module._id} draggableId={moduleDraggableId(module._id)} index={index}>
+              <Draggable key={module._id} draggableId={moduleDraggableId(module._id)} index={index} isDragDisabled={locked}>
                 {(draggable, snapshot) =>
                   renderModuleItem(draggable, snapshot.isDragging, renderModule(module, moduleHandle(draggable, module, index, modules.length)))
                 }

@@ -86,12 +86,14 @@ function CourseManager({ modules, content, status }: CourseManagerProps) {
       <CourseBoard
         modules={modules}
         onDrop={(result) => void content.drop(result)}
+        locked={content.saving}
         renderModule={(module, handle) => (
           <ModuleCard
             module={module}
             number={modules.indexOf(module) + 1}
             handle={handle}
             selectedLessonId={selectedId}
+            locked={content.saving}
             onEditLesson={editLesson}
             onChanged={reload}
             showStatus={show}

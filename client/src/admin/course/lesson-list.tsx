@@ -13,9 +13,11 @@ interface LessonListProps {
   module: AdminModule;
   selectedId: string | null;
   onEdit: (lesson: AdminLesson) => void;
+  /** While a drop is being saved, nothing can be lifted. */
+  locked: boolean;
 }
 
-export function LessonList({ module, selectedId, onEdit }: LessonListProps) {
+export function LessonList({ module, selectedId, onEdit, locked }: LessonListProps) {
   const count = module.lessons.length;
   return (
     <Droppable droppableId={lessonsDroppable(module._id)} type="lesson">
@@ -28,7 +30,7 @@ export function LessonList({ module, selectedId, onEdit }: LessonListProps) {
         >
           {count === 0 && !snapshot.isDraggingOver && <li className="cm-lessons__empty">No lessons yet: add one below, or drag one here.</li>}
           {module.lessons.map((lesson, index) => (
-            <Draggable key={lesson._id} draggableId={lessonDraggableId(lesson._id)} index={index}>
+            <Draggable key={lesson._id} draggableId={lessonDraggableId(lesson._id)} index={index} isDragDisabled={locked}>
               {(draggable, drag) =>
                 renderLesson({
                   provided: draggable,

@@ -19,12 +19,14 @@ interface ModuleCardProps {
   number: number;
   handle: ReactNode;
   selectedLessonId: string | null;
+  /** While a drop is being saved. */
+  locked: boolean;
   onEditLesson: (lesson: AdminLesson) => void;
   onChanged: () => Promise<unknown>;
   showStatus: ShowStatus;
 }
 
-export function ModuleCard({ module, number, handle, selectedLessonId, onEditLesson, onChanged, showStatus }: ModuleCardProps) {
+export function ModuleCard({ module, number, handle, selectedLessonId, locked, onEditLesson, onChanged, showStatus }: ModuleCardProps) {
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
   const [kind, setKind] = useState<LessonKind>('text');
@@ -105,7 +107,7 @@ export function ModuleCard({ module, number, handle, selectedLessonId, onEditLes
           />
         </div>
       )}
-      <LessonList module={module} selectedId={selectedLessonId} onEdit={onEditLesson} />
+      <LessonList module={module} selectedId={selectedLessonId} onEdit={onEditLesson} locked={locked} />
       <QuickAddForm label={`New lesson in ${module.title}`} submitLabel="Add lesson" onAdd={addLesson} className="cm-quick-add--lesson">
         <div className="field cm-quick-add__kind">
           <label className="field__label" htmlFor={kindId}>

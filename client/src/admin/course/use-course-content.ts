@@ -36,15 +36,17 @@ export function useCourseContent(showStatus: ShowStatus) {
       const plan = planDrop(modules, result);
       if (!plan) return;
       setDropped(plan.modules);
+      let failure: unknown = null;
       try {
         for (const call of plan.calls) await run(call);
-        showStatus(result.type === 'module' ? 'Module order saved' : 'Lesson order saved', { tone: 'success' });
       } catch (error) {
-        showStatus(`The new order was not saved: ${serverMessage(error, 'the server did not answer')}`, { tone: 'error', durationMs: 6000 });
-      } finally {
-        await utils.course.invalidate();
-        setDropped(null);
+        failure = error;
       }
+      // Whatever happened, the board shows the server's course again before it can be dragged again.
+      await utils.course.invalidate();
+      setDropped(null);
+      if (failure) showStatus(`The new order was not saved: ${serverMessage(failure, 'the server did not answer')}`, { tone: 'error', durationMs: 6000 });
+      else showStatus(result.type === 'module' ? 'Module order saved' : 'Lesson order saved', { tone: 'success' });
     },
     [modules, run, showStatus, utils],
   );
@@ -52,7 +54,8 @@ export function useCourseContent(showStatus: ShowStatus) {
   // Every course query: the content, and the member preview that shows it.
   const reload = useCallback(() => utils.course.invalidate(), [utils]);
 
-  return { modules, error: content.error, refetch: content.refetch, drop, reload };
+  // One drop at a time: a second one planned from a board still being saved could mix two orders.
+  return { modules, saving: dropped !== null, error: content.error, refetch: content.refetch, drop, reload };
 }
 
 export type CourseContent = ReturnType<typeof useCourseContent>;
