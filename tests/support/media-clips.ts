@@ -13,10 +13,46 @@ const run = promisify(execFile);
 export const CLIP_SECONDS = 3;
 
 const CLIPS = {
-  mp4: ['-f', 'lavfi', '-i', `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
-  webm: ['-f', 'lavfi', '-i', `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`,
-    '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '200k', '-c:a', 'libopus', '-shortest'],
+  mp4: [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${CLIP_SECONDS}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+  ],
+  webm: [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${CLIP_SECONDS}`,
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-b:v',
+    '200k',
+    '-c:a',
+    'libopus',
+    '-shortest',
+  ],
   m4a: ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`, '-c:a', 'aac'],
   mp3: ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`, '-c:a', 'libmp3lame', '-q:a', '9'],
 } as const;
@@ -40,6 +76,7 @@ async function make(kind: ClipKind): Promise<string> {
       missing
         ? "The course's tests need Debian's ffmpeg to make their clips: apt-get install ffmpeg (npm test installs it when run as root)"
         : `ffmpeg could not make the ${kind} test clip: ${(error as Error).message}`,
+      { cause: error },
     );
   }
   await rename(partial, file);
