@@ -259,3 +259,49 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('between modules', () => {
+  test.use({ viewport: { width: 1280, height: 1400 } });
+
+  test("a mouse drags a lesson into another module, and the editor's Module select moves it back", async ({ page, request, site }) => {
+    const problems = watchConsole(page);
+    const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
+    const first = uniqueStem('Near');
+    const second = uniqueStem('Far');
+    const lessonTitle = `${first} lesson`;
+    try {
+      for (const title of [first, second]) expect((await request.post('/api/admin/course/modules', { headers, data: { title } })).status()).toBe(201);
+      const firstId = (await adminCourse(request, site)).modules.find((m) => m.title === first)!._id;
+      expect((await request.post('/api/admin/course/lessons', { headers, data: { moduleId: firstId, title: lessonTitle, kind: 'text' } })).status()).toBe(201);
+      const lessonsOf = async (title: string) => (await adminCourse(request, site)).modules.find((m) => m.title === title)!.lessons.map((l) => l.title);
+
+      await openAdminSection(page, site, SECTION);
+      const handle = page.getByRole('article', { name: first }).getByRole('button', { name: new RegExp(`^Move lesson ${lessonTitle}`) });
+      const target = page.getByRole('list', { name: `Lessons of ${second}` });
+      await handle.scrollIntoViewIfNeeded();
+      const from = (await handle.boundingBox())!;
+      const to = (await target.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 2 });
+      await page.mouse.move(to.x + 40, to.y + to.height / 2, { steps: 15 });
+      await page.mouse.up();
+      await expect(status(page)).toHaveText('Lesson order saved');
+      await expect(target.getByRole('button', { name: `Move lesson ${lessonTitle}, position 1 of 1 in ${second}` })).toBeVisible();
+      expect(await lessonsOf(second)).toEqual([lessonTitle]);
+      expect(await lessonsOf(first)).toEqual([]);
+
+      await target.getByRole('button', { name: `Edit lesson ${lessonTitle}` }).click();
+      const editor = page.getByRole('region', { name: `Edit lesson: ${lessonTitle}` });
+      await editor.getByLabel('Module').selectOption({ label: first });
+      await editor.getByRole('button', { name: 'Save lesson' }).click();
+      await expect(status(page)).toHaveText(`Lesson "${lessonTitle}" saved`);
+      await expect(page.getByRole('list', { name: `Lessons of ${first}` }).getByText(lessonTitle)).toBeVisible();
+      expect(await lessonsOf(first)).toEqual([lessonTitle]);
+      expect(problems).toEqual([]);
+    } finally {
+      await removeModule(request, site, first);
+      await removeModule(request, site, second);
+    }
+  });
+});
