@@ -36,6 +36,7 @@ import {
   resetPasswordInput,
 } from '../../shared/auth-schemas';
 import {
+  courseFileIdInput,
   coursePreviewInput,
   lessonCreateInput,
   lessonIdInput,
@@ -610,11 +611,22 @@ const table: Record<string, Row[]> = {
       method: 'DELETE',
       url: '/api/admin/course/lessons/:id',
       access: 'admin',
-      summary: 'Delete a lesson',
+      summary: 'Delete a lesson and its files',
       input: lessonIdInput,
       answer: asIs(messageAnswer),
       refusals: { 404: 'No lesson with that id.' },
       procedure: (c) => c.course.lessons.delete,
+    }),
+    row({
+      method: 'DELETE',
+      url: '/api/admin/course/files/:id',
+      access: 'admin',
+      summary: "Delete a lesson's file (its media, a captions file or an attachment); the answer is the lesson without it",
+      description: "Deleting the media also clears the lesson's durationSeconds. Its signed URLs stop working at once.",
+      input: courseFileIdInput,
+      answer: asIs(lessonAnswer),
+      refusals: { 404: 'No file with that id.' },
+      procedure: (c) => c.course.files.delete,
     }),
   ],
 };
