@@ -21,7 +21,7 @@ interface MediaPlayerProps {
 
 export function MediaPlayer({ kind, file, title, media, onMedia, caption, onCaptionChange, speed, onSpeedChange }: MediaPlayerProps) {
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
-  const state = useMediaState(media);
+  const [state, refresh] = useMediaState(media);
 
   useEffect(() => {
     if (media) setSpeed(media, speed);
@@ -49,6 +49,7 @@ export function MediaPlayer({ kind, file, title, media, onMedia, caption, onCapt
           media={media}
           kind={kind}
           state={state}
+          refresh={refresh}
           fullscreenTarget={kind === 'video' ? frame : null}
           captions={file.captions}
           caption={caption}

@@ -16,6 +16,8 @@ interface PlayerControlsProps {
   media: HTMLMediaElement;
   kind: 'video' | 'audio';
   state: MediaState;
+  /** Reads the media's state again after a change the slider must show at once. */
+  refresh: () => void;
   /** What goes full screen (a video's picture with these controls); null for audio. */
   fullscreenTarget: HTMLElement | null;
   captions: readonly CaptionChoice[];
@@ -35,7 +37,7 @@ function useFullscreen(target: HTMLElement | null): boolean {
   return on;
 }
 
-export function PlayerControls({ media, kind, state, fullscreenTarget, captions, caption, onCaptionChange, onSpeedChange }: PlayerControlsProps) {
+export function PlayerControls({ media, kind, state, refresh, fullscreenTarget, captions, caption, onCaptionChange, onSpeedChange }: PlayerControlsProps) {
   const fullscreen = useFullscreen(fullscreenTarget);
   const clock = `${formatClock(state.currentTime)} / ${formatClock(state.duration)}`;
   const isVideo = kind === 'video';
@@ -55,7 +57,10 @@ export function PlayerControls({ media, kind, state, fullscreenTarget, captions,
           step={1}
           value={Math.floor(state.currentTime)}
           aria-valuetext={`${formatClock(state.currentTime)} of ${formatClock(state.duration)}`}
-          onChange={(event) => seek(media, Number(event.currentTarget.value))}
+          onChange={(event) => {
+            seek(media, Number(event.currentTarget.value));
+            refresh();
+          }}
         />
       </label>
       <span className="player-controls__time" aria-hidden="true">
@@ -73,7 +78,10 @@ export function PlayerControls({ media, kind, state, fullscreenTarget, captions,
           step={5}
           value={volumePercent}
           aria-valuetext={`${volumePercent}%`}
-          onChange={(event) => setVolumePercent(media, Number(event.currentTarget.value))}
+          onChange={(event) => {
+            setVolumePercent(media, Number(event.currentTarget.value));
+            refresh();
+          }}
         />
       </label>
       <label className="player-controls__choice">

@@ -1,6 +1,6 @@
 // What the controls show, read from the media element's own events: the element is the one source
 // of truth (a keyboard shortcut of the browser, fullscreen controls or a seek all change it).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface MediaState {
   paused: boolean;
@@ -19,8 +19,14 @@ function read(media: HTMLMediaElement | null): MediaState {
   return { paused: media.paused, currentTime: media.currentTime, duration, volume: media.volume, muted: media.muted, rate: media.playbackRate };
 }
 
-export function useMediaState(media: HTMLMediaElement | null): MediaState {
+/**
+ * The media's state, and a way to read it again at once. A seek changes currentTime immediately but
+ * reports it by a later event; a slider held at the old value in between would be put back by
+ * React, and the next arrow key would start from there.
+ */
+export function useMediaState(media: HTMLMediaElement | null): [MediaState, () => void] {
   const [state, setState] = useState(() => read(media));
+  const refresh = useCallback(() => setState(read(media)), [media]);
   useEffect(() => {
     const update = () => setState(read(media));
     update();
@@ -30,5 +36,5 @@ export function useMediaState(media: HTMLMediaElement | null): MediaState {
       for (const name of EVENTS) media.removeEventListener(name, update);
     };
   }, [media]);
-  return state;
+  return [state, refresh];
 }
