@@ -34,7 +34,10 @@ async function buildLesson(request: APIRequestContext, site: Site) {
   };
   await upload({ role: 'media' }, { name: 'breath.webm', mimeType: 'video/webm', buffer: (await testClip('webm', CLIP_SECONDS)).bytes });
   await upload({ role: 'captions', lang: 'en', label: 'English' }, { name: 'en.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(CUES)) });
-  await upload({ role: 'captions', lang: 'de', label: 'Deutsch' }, { name: 'de.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(['Willkommen.', 'Einatmen.', 'Halten.', 'Ausatmen.', 'Ruhe.'])) });
+  await upload(
+    { role: 'captions', lang: 'de', label: 'Deutsch' },
+    { name: 'de.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(['Willkommen.', 'Einatmen.', 'Halten.', 'Ausatmen.', 'Ruhe.'])) },
+  );
   await upload({ role: 'attachment' }, { name: 'workbook.txt', mimeType: 'text/plain', buffer: Buffer.from('Breathe in, breathe out.\n') });
   /** Leaves the worker's server with the course it had: other specs count the ten modules. */
   const remove = async () => {
@@ -50,7 +53,9 @@ async function architect(request: APIRequestContext, site: Site) {
   const password = 'architect password';
   expect((await request.post('/api/auth/register', { data: { name: 'Ari Architect', email, password } })).status()).toBe(201);
   const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
-  const found = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers })).json()) as { data: Array<Record<string, unknown>> };
+  const found = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers })).json()) as {
+    data: Array<Record<string, unknown>>;
+  };
   const { _id, createdAt: _created, updatedAt: _updated, ...fields } = found.data[0]!;
   expect((await request.put(`/api/admin/users/${String(_id)}`, { headers, data: { ...fields, membershipTier: 'paid' } })).status()).toBe(200);
   return { email, password };

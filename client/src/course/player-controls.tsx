@@ -45,9 +45,6 @@ export function PlayerControls({ media, kind, state, refresh, fullscreenTarget, 
 
   return (
     <div className="player-controls" role="group" aria-label="Player controls">
-      <button type="button" className="player-controls__button" onClick={() => togglePlay(media)}>
-        {state.paused ? 'Play' : 'Pause'}
-      </button>
       <label className="player-controls__seek">
         <span className="visually-hidden">Seek</span>
         <input
@@ -63,6 +60,9 @@ export function PlayerControls({ media, kind, state, refresh, fullscreenTarget, 
           }}
         />
       </label>
+      <button type="button" className="player-controls__button" onClick={() => togglePlay(media)}>
+        {state.paused ? 'Play' : 'Pause'}
+      </button>
       <span className="player-controls__time" aria-hidden="true">
         {clock}
       </span>
