@@ -148,7 +148,8 @@ export const courseFileFieldsInput = z
   })
   .superRefine((fields, check) => {
     for (const name of ['lang', 'label'] as const) {
-      if (fields.role === 'captions' && fields[name] === undefined) check.addIssue({ code: 'custom', path: [name], message: `${name} is required for captions` });
+      if (fields.role === 'captions' && fields[name] === undefined)
+        check.addIssue({ code: 'custom', path: [name], message: `${name} is required for captions` });
       if (fields.role !== 'captions' && fields[name] !== undefined) check.addIssue({ code: 'custom', path: [name], message: `${name} is only for captions` });
     }
   });

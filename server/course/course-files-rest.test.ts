@@ -91,7 +91,7 @@ const fetchFile = (url: string, headers: Record<string, string> = {}) => site.t.
 
 /** A published module with a video lesson (free preview or not) holding media, English captions and a PDF. */
 async function videoLesson(options: { freePreview?: boolean; opensAfterDays?: number; published?: boolean } = {}) {
-  const module = await course.createModule({ title: 'Foundations', opensAfterDays: options.opensAfterDays ?? 0 });
+  const module = await course.createModule({ title: 'Foundations', published: true, opensAfterDays: options.opensAfterDays ?? 0 });
   const lesson = await course.createLesson({
     moduleId: module._id,
     title: 'The pattern',
@@ -112,12 +112,16 @@ describe('uploading', () => {
     expect(captions).toMatchObject({ role: 'captions', name: 'talk.vtt', lang: 'en', label: 'English' });
     expect(attachment).toMatchObject({ role: 'attachment', name: 'Workbook – ch. 1.pdf', size: PDF.length });
     expect(onDisk()).toEqual([`${attachment._id}.pdf`, `${captions._id}.vtt`, `${media._id}.mp4`].sort());
-    const admin = (await course.api('GET', '/api/admin/course')).body.modules as Array<{ lessons: Array<{ _id: string; durationSeconds: number; files: UploadedFile[] }> }>;
+    const admin = (await course.api('GET', '/api/admin/course')).body.modules as Array<{
+      lessons: Array<{ _id: string; durationSeconds: number; files: UploadedFile[] }>;
+    }>;
     const listed = admin.flatMap((module) => module.lessons).find((l) => l._id === lesson._id)!;
     expect(listed.durationSeconds).toBe(CLIP_SECONDS);
     expect(listed.files).toEqual([media, captions, attachment].sort((a, b) => a.role.localeCompare(b.role)));
     // In the outline too, for everyone.
-    const outline = (await course.api('GET', '/api/course', undefined, '')).body as { modules: Array<{ lessons: Array<{ _id: string; durationSeconds: number }> }> };
+    const outline = (await course.api('GET', '/api/course', undefined, '')).body as {
+      modules: Array<{ lessons: Array<{ _id: string; durationSeconds: number }> }>;
+    };
     expect(outline.modules.flatMap((m) => m.lessons).find((l) => l._id === lesson._id)!.durationSeconds).toBe(CLIP_SECONDS);
     const audit = (await course.api('GET', '/api/admin/audit?action=course.file.upload')).body.data as Array<{ summary: string; target: unknown }>;
     expect(audit.map((entry) => entry.summary)).toEqual([
@@ -129,7 +133,7 @@ describe('uploading', () => {
   });
 
   it('reads the duration of a webm video and of m4a and mp3 audio; a video lesson takes no audio, an audio one no video', async () => {
-    const module = await course.createModule({ title: 'Sounds' });
+    const module = await course.createModule({ title: 'Sounds', published: true });
     const video = await course.createLesson({ moduleId: module._id, title: 'Video', kind: 'video' });
     const audio = await course.createLesson({ moduleId: module._id, title: 'Audio', kind: 'audio' });
     expect((await uploaded(video._id, { role: 'media' }, { name: 'a.webm', content: clips.webm })).lesson.durationSeconds).toBe(CLIP_SECONDS);
@@ -170,17 +174,32 @@ describe('uploading', () => {
   });
 
   it('refuses with 415 a type the role does not take, or content that is not what its extension says, and keeps nothing', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     const refusals: Array<[Record<string, string>, string, Buffer, string]> = [
-      [{ role: 'attachment' }, 'drawing.svg', SVG, 'Invalid file type: drawing.svg. A lesson’s attachment must be pdf, epub, zip, txt, md, png, jpg, jpeg, webp, mp3 or m4a.'],
+      [
+        { role: 'attachment' },
+        'drawing.svg',
+        SVG,
+        'Invalid file type: drawing.svg. A lesson’s attachment must be pdf, epub, zip, txt, md, png, jpg, jpeg, webp, mp3 or m4a.',
+      ],
       [{ role: 'attachment' }, 'fake.pdf', Buffer.from('not a pdf at all'), 'Invalid file type: fake.pdf. Its content is not a .pdf file.'],
       [{ role: 'attachment' }, 'binary.txt', clips.mp3, 'Invalid file type: binary.txt. Its content is not a .txt file.'],
       [{ role: 'media' }, 'pattern.mp4', PDF, 'Invalid file type: pattern.mp4. Its content is not a .mp4 file.'],
       // An MP4's first box, then nothing a parser can read as one.
-      [{ role: 'media' }, 'broken.mp4', Buffer.concat([clips.mp4.subarray(0, 32), Buffer.alloc(4096, 0xff)]), 'Invalid file type: broken.mp4. It could not be read as mp4 audio or video.'],
+      [
+        { role: 'media' },
+        'broken.mp4',
+        Buffer.concat([clips.mp4.subarray(0, 32), Buffer.alloc(4096, 0xff)]),
+        'Invalid file type: broken.mp4. It could not be read as mp4 audio or video.',
+      ],
       [{ role: 'captions', lang: 'en', label: 'English' }, 'subs.srt', VTT, 'Invalid file type: subs.srt. A lesson’s captions file must be vtt.'],
-      [{ role: 'captions', lang: 'en', label: 'English' }, 'subs.vtt', Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nSRT\n'), 'Invalid file type: subs.vtt. Its content is not a .vtt file.'],
+      [
+        { role: 'captions', lang: 'en', label: 'English' },
+        'subs.vtt',
+        Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nSRT\n'),
+        'Invalid file type: subs.vtt. Its content is not a .vtt file.',
+      ],
     ];
     for (const [fields, name, content, message] of refusals) {
       const res = await upload(lesson._id, fields, { name, content });
@@ -191,7 +210,7 @@ describe('uploading', () => {
   });
 
   it('refuses with 413 a file over its role’s limit (captions 1 MiB, media COURSE_FILE_MAX_BYTES), keeping nothing', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     const bigCaptions = Buffer.concat([Buffer.from('WEBVTT\n\n'), Buffer.alloc(1024 * 1024, 'a')]);
     expect(await upload(lesson._id, { role: 'captions', lang: 'en', label: 'English' }, { name: 'big.vtt', content: bigCaptions })).toEqual({
@@ -207,7 +226,7 @@ describe('uploading', () => {
   });
 
   it('validates the fields, the lesson and the order of the parts', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const video = await course.createLesson({ moduleId: module._id, title: 'V', kind: 'video' });
     const text = await course.createLesson({ moduleId: module._id, title: 'T', kind: 'text' });
     const vtt = { name: 'a.vtt', content: VTT };
@@ -228,19 +247,29 @@ describe('uploading', () => {
       expect(res.body.message).toContain(message);
     }
     const { payload, headers } = multipart({ role: 'attachment' }, [{ name: 'a.pdf', type: 'application/pdf', content: PDF }], true);
-    const late = await site.t.app.inject({ method: 'POST', url: `/api/admin/course/lessons/${video._id}/files`, payload, headers: { ...headers, authorization: `Bearer ${site.adminToken}` } });
+    const late = await site.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/course/lessons/${video._id}/files`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
+    });
     expect(late.statusCode).toBe(400);
     const two = multipart({ role: 'attachment' }, [
       { name: 'a.pdf', type: 'application/pdf', content: PDF },
       { name: 'b.pdf', type: 'application/pdf', content: PDF },
     ]);
-    const twice = await site.t.app.inject({ method: 'POST', url: `/api/admin/course/lessons/${video._id}/files`, payload: two.payload, headers: { ...two.headers, authorization: `Bearer ${site.adminToken}` } });
+    const twice = await site.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/course/lessons/${video._id}/files`,
+      payload: two.payload,
+      headers: { ...two.headers, authorization: `Bearer ${site.adminToken}` },
+    });
     expect(twice.json()).toEqual({ message: 'One file per upload' });
     expect(onDisk()).toEqual([]);
   });
 
   it('needs an admin, from the headers, before the body is read', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     const explorer = await course.member('explorer@example.com');
     expect((await upload(lesson._id, { role: 'media' }, { name: 'a.mp4', content: clips.mp4 }, '')).status).toBe(401);
@@ -250,7 +279,7 @@ describe('uploading', () => {
   });
 
   it('an upload cut off over a real socket leaves no .upload-* file behind', async () => {
-    const module = await course.createModule({ title: 'M' });
+    const module = await course.createModule({ title: 'M', published: true });
     const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
     await site.t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = site.t.app.server.address() as AddressInfo;
@@ -283,9 +312,15 @@ describe('deleting', () => {
     expect((await fetchFile(before.lesson.media!.url)).statusCode).toBe(404);
     expect((await course.api('DELETE', `/api/admin/course/files/${captions._id}`)).status).toBe(200);
     expect(await site.db.db.select().from(courseCaptionCues)).toEqual([]);
-    expect(await course.api('DELETE', `/api/admin/course/files/${captions._id}`)).toMatchObject({ status: 404, body: { message: `No file with id '${captions._id}'` } });
+    expect(await course.api('DELETE', `/api/admin/course/files/${captions._id}`)).toMatchObject({
+      status: 404,
+      body: { message: `No file with id '${captions._id}'` },
+    });
     const audit = (await course.api('GET', '/api/admin/audit?action=course.file.delete')).body.data as Array<{ summary: string }>;
-    expect(audit.map((entry) => entry.summary)).toEqual(['“The pattern”: deleted captions “English” (en) “talk.vtt”', '“The pattern”: deleted media “talk.mp4”']);
+    expect(audit.map((entry) => entry.summary)).toEqual([
+      '“The pattern”: deleted captions “English” (en) “talk.vtt”',
+      '“The pattern”: deleted media “talk.mp4”',
+    ]);
   });
 
   it('a lesson: its files leave the disk and the table, and its URLs are 404', async () => {

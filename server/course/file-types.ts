@@ -64,6 +64,7 @@ export function limitFor(role: CourseFileRole, mediaMaxBytes: number): FileLimit
   const maxBytes = role === 'media' ? mediaMaxBytes : role === 'captions' ? CAPTIONS_MAX_BYTES : ATTACHMENT_MAX_BYTES;
   return {
     maxBytes,
-    refusal: (name) => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `File too large (max ${formatBytes(maxBytes)} for a ${ROLE_WORDS[role]}): ${name}` }),
+    refusal: (name) =>
+      new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `File too large (max ${formatBytes(maxBytes)} for a ${ROLE_WORDS[role]}): ${name}` }),
   };
 }

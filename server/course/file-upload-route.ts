@@ -165,7 +165,12 @@ async function registerInScope(app: FastifyInstance, deps: AppDeps, createContex
           // Deleted while the file streamed in.
           if (added === 'no-lesson') throw noSuchLesson(lesson._id);
           const after = (await findLesson(tx, lesson._id))!;
-          await recordAudit(tx, { actor: admin, action: 'course.file.upload', target: lessonTarget(lesson._id), summary: fileUploadedSummary(after.title, file, added.replaced) });
+          await recordAudit(tx, {
+            actor: admin,
+            action: 'course.file.upload',
+            target: lessonTarget(lesson._id),
+            summary: fileUploadedSummary(after.title, file, added.replaced),
+          });
           return { replaced: added.replaced, after };
         });
         // Committed: the file is the lesson's now, whatever happens next.
@@ -185,6 +190,7 @@ async function registerInScope(app: FastifyInstance, deps: AppDeps, createContex
 function asRefusal(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return refuse('BAD_REQUEST', 'One file per upload');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return refuse('BAD_REQUEST', 'Too many fields: role, then lang and label for captions, then one file');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return refuse('BAD_REQUEST', 'Too many fields: role, then lang and label for captions, then one file');
   return error;
 }

@@ -23,7 +23,9 @@ export class CourseFileUrls {
 
   private sign(fileId: string, userId: string, expires: number): string {
     // JSON keeps the three apart whatever characters an id holds.
-    return createHmac('sha256', this.key).update(JSON.stringify([fileId, userId, expires])).digest('base64url');
+    return createHmac('sha256', this.key)
+      .update(JSON.stringify([fileId, userId, expires]))
+      .digest('base64url');
   }
 
   /** The URL of file `fileId` for member `userId`, good for the configured time from now. */

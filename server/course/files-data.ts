@@ -71,10 +71,7 @@ export async function filesByLesson(db: Db): Promise<Map<string, AdminCourseFile
 }
 
 /** A file with what the access rule needs of its lesson and module, in one query (the signed route's every request). */
-export async function findFileForServing(
-  db: Db,
-  fileId: string,
-): Promise<{ file: CourseFileRow; lesson: AccessLesson; module: AccessModule } | undefined> {
+export async function findFileForServing(db: Db, fileId: string): Promise<{ file: CourseFileRow; lesson: AccessLesson; module: AccessModule } | undefined> {
   const [row] = await db
     .select({
       file: courseFiles,
@@ -156,4 +153,3 @@ export async function deleteLessonFiles(tx: Tx, lessonId: string): Promise<strin
   const rows = await tx.delete(courseFiles).where(eq(courseFiles.lessonId, lessonId)).returning({ storedName: courseFiles.storedName });
   return rows.map((row) => row.storedName);
 }
-

@@ -209,7 +209,12 @@ const filesRouter = router({
       const file = await deleteFile(tx, events, input.id);
       if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: `No file with id '${input.id}'` });
       const lesson = (await findLesson(tx, file.lessonId))!;
-      await recordAudit(tx, { actor: ctx.user, action: 'course.file.delete', target: lessonTarget(lesson._id), summary: fileDeletedSummary(lesson.title, file) });
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.file.delete',
+        target: lessonTarget(lesson._id),
+        summary: fileDeletedSummary(lesson.title, file),
+      });
       return { file, lesson };
     });
     await removeStoredFiles(ctx.deps.courseFiles.root, [file.storedName], ctx.log);

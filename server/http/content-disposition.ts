@@ -7,8 +7,7 @@ const encodeExtValue = (text: string) => encodeURIComponent(text).replace(/['()*
 
 /** `inline` or `attachment`, with the name the file should be saved under. */
 export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  // Outside printable ASCII, and the quote and backslash that would end or escape the quoted string.
-  // eslint-disable-next-line no-control-regex -- control characters are what must go
+  // Outside printable ASCII (control characters included), and the quote and backslash that would end or escape the quoted string.
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const header = `${type}; filename="${fallback}"`;
   return fallback === fileName ? header : `${header}; filename*=UTF-8''${encodeExtValue(fileName)}`;

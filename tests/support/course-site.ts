@@ -9,9 +9,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface CourseSite {
   /** As the admin unless a token is given; '' for none. */
   api(method: Method, url: string, body?: unknown, token?: string): ReturnType<typeof callJson>;
-  createModule(body: Record<string, unknown>): Promise<{ _id: string; title: string }>;
+  /** A draft unless the body says otherwise, as the call itself. */
+  createModule(body: Record<string, unknown>): Promise<{ _id: string; title: string; position: number; published: boolean; opensAfterDays: number }>;
   /** A published text lesson unless the body says otherwise. */
-  createLesson(body: Record<string, unknown>): Promise<{ _id: string; moduleId: string; title: string; kind: string }>;
+  createLesson(body: Record<string, unknown>): Promise<{ _id: string; moduleId: string; title: string; kind: string; position: number }>;
   /** A member signed up through the routes, an Architect when `paid`. */
   member(email: string, paid?: boolean): Promise<{ token: string; id: string }>;
   /** Changes the user of `email` as the admin's form does: the fields given, the rest as they are. */
@@ -30,14 +31,14 @@ export function courseSite(site: AdminApp): CourseSite {
     api,
     setUser,
     async createModule(body) {
-      const res = await api('POST', '/api/admin/course/modules', { published: true, ...body });
+      const res = await api('POST', '/api/admin/course/modules', body);
       expect(res.status, res.raw).toBe(201);
-      return (res.body as { module: { _id: string; title: string } }).module;
+      return (res.body as { module: Awaited<ReturnType<CourseSite['createModule']>> }).module;
     },
     async createLesson(body) {
       const res = await api('POST', '/api/admin/course/lessons', { kind: 'text', published: true, ...body });
       expect(res.status, res.raw).toBe(201);
-      return (res.body as { lesson: { _id: string; moduleId: string; title: string; kind: string } }).lesson;
+      return (res.body as { lesson: Awaited<ReturnType<CourseSite['createLesson']>> }).lesson;
     },
     async member(email, paid = false) {
       const token = (await api('POST', '/api/auth/register', { name: 'Mia', email, password: 'member password' }, '')).body.token as string;
