@@ -14,7 +14,10 @@ const CUES = ['Welcome to the breathing lesson.', 'Breathe in slowly.', 'Hold it
 const vtt = (lines: readonly string[]) =>
   `WEBVTT\n\n${lines.map((line, index) => `00:${String(index * 4).padStart(2, '0')}.000 --> 00:${String(index * 4 + 4).padStart(2, '0')}.000\n${line}\n`).join('\n')}`;
 
-/** A published module holding a video lesson (clip, English and German captions, a workbook) and a text lesson after it. */
+/**
+ * A published module holding a video lesson (clip, English and German captions, a workbook), an
+ * audio lesson (clip, English captions) and a text lesson after them.
+ */
 async function buildLesson(request: APIRequestContext, site: Site) {
   const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
   const title = uniqueStem('Breathing');
@@ -27,11 +30,14 @@ async function buildLesson(request: APIRequestContext, site: Site) {
     return ((await res.json()) as { lesson: { _id: string } }).lesson._id;
   };
   const video = await lesson({ title: `${title}: the breath`, kind: 'video', body: 'Watch, then **practise**.' });
+  const audio = await lesson({ title: `${title}: the sound`, kind: 'audio', body: 'Listen.' });
   const after = await lesson({ title: `${title}: afterwards`, kind: 'text', body: 'Well done.' });
-  const upload = async (fields: Record<string, string>, file: { name: string; mimeType: string; buffer: Buffer }) => {
-    const res = await request.post(`/api/admin/course/lessons/${video}/files`, { headers, multipart: { ...fields, file } });
+  const upload = async (fields: Record<string, string>, file: { name: string; mimeType: string; buffer: Buffer }, lessonId = video) => {
+    const res = await request.post(`/api/admin/course/lessons/${lessonId}/files`, { headers, multipart: { ...fields, file } });
     expect(res.status(), await res.text()).toBe(201);
   };
+  await upload({ role: 'media' }, { name: 'sound.mp3', mimeType: 'audio/mpeg', buffer: (await testClip('mp3', CLIP_SECONDS)).bytes }, audio);
+  await upload({ role: 'captions', lang: 'en', label: 'English' }, { name: 'en.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(CUES)) }, audio);
   await upload({ role: 'media' }, { name: 'breath.webm', mimeType: 'video/webm', buffer: (await testClip('webm', CLIP_SECONDS)).bytes });
   await upload({ role: 'captions', lang: 'en', label: 'English' }, { name: 'en.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(CUES)) });
   await upload(
@@ -41,10 +47,10 @@ async function buildLesson(request: APIRequestContext, site: Site) {
   await upload({ role: 'attachment' }, { name: 'workbook.txt', mimeType: 'text/plain', buffer: Buffer.from('Breathe in, breathe out.\n') });
   /** Leaves the worker's server with the course it had: other specs count the ten modules. */
   const remove = async () => {
-    for (const id of [video, after]) expect((await request.delete(`/api/admin/course/lessons/${id}`, { headers })).status()).toBe(200);
+    for (const id of [video, audio, after]) expect((await request.delete(`/api/admin/course/lessons/${id}`, { headers })).status()).toBe(200);
     expect((await request.delete(`/api/admin/course/modules/${moduleId}`, { headers })).status()).toBe(200);
   };
-  return { title, video, after, remove };
+  return { title, video, audio, after, remove };
 }
 
 /** A member who registered and whom the admin then made an Architect. */
@@ -136,6 +142,17 @@ for (const width of [1280, 360]) {
       await expect(controls.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
       expect(await videoOf(page).evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
 
+      // Full screen takes the picture with its controls, and the same key brings it back.
+      const fullScreen = controls.getByRole('button', { name: 'Full screen' });
+      await tabTo(page, fullScreen);
+      await page.keyboard.press('Enter');
+      await expect(fullScreen).toHaveAttribute('aria-pressed', 'true');
+      expect(await page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('video')))).toBe(true);
+      await expect(fullScreen).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(fullScreen).toHaveAttribute('aria-pressed', 'false');
+      expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+
       // Captions: English shows on the video; the transcript lists its lines.
       const captions = controls.getByRole('combobox', { name: 'Captions' });
       await tabTo(page, captions);
@@ -183,3 +200,36 @@ for (const width of [1280, 360]) {
     }
   });
 }
+
+test('an audio lesson has its transcript, used by keyboard alone', async ({ page, request, site }) => {
+  test.setTimeout(60_000);
+  const problems = watchConsole(page);
+  const { title, audio, remove } = await buildLesson(request, site);
+  try {
+    const member = await architect(request, site);
+    await signIn(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/course/${audio}`);
+    await expect(page.getByRole('heading', { name: `${title}: the sound`, level: 1 })).toBeVisible();
+    const controls = page.getByRole('group', { name: 'Player controls' });
+    await expect(controls.getByRole('combobox', { name: 'Transcript language' })).toHaveValue('0');
+    await expect(controls.getByRole('button', { name: 'Full screen' })).toHaveCount(0);
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    await expect(transcript.getByRole('button')).toHaveCount(CUES.length);
+
+    const rest = transcript.getByRole('button', { name: /Rest\./ });
+    await tabTo(page, rest);
+    await page.keyboard.press('Enter');
+    const currentTime = () => page.locator('audio').evaluate((element: HTMLAudioElement) => element.currentTime);
+    await expect.poll(currentTime).toBe(16);
+    await expect(rest).toHaveAttribute('aria-current', 'true');
+    await tabTo(page, controls.getByRole('button', { name: 'Play' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(currentTime).toBeGreaterThan(16.5);
+
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  } finally {
+    await remove();
+  }
+});
