@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LessonMedia } from './lesson-media';
 import type { LessonMediaFile } from './lesson-media-types';
@@ -218,5 +218,20 @@ describe('the lesson player', () => {
   it('offers no auto-advance on the last lesson', () => {
     open(video, { nextId: null });
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('keeps what it opened when the lesson is read again, with signed URLs of a new expiry', () => {
+    const lesson = (file: LessonMediaFile, positionSeconds: number) => (
+      <MemoryRouter initialEntries={['/course/l1']}>
+        <LessonMedia lessonId="l1" title="Breathing" kind="video" file={file} positionSeconds={positionSeconds} nextId={null} />
+      </MemoryRouter>
+    );
+    const view = render(lesson(video, 0));
+    const media = view.container.querySelector('video')!;
+    const renewed = (url: string) => url.replace('sig=1', 'sig=2');
+    view.rerender(lesson({ ...video, url: renewed(video.url), captions: video.captions.map((file) => ({ ...file, url: renewed(file.url) })) }, 99));
+    expect(view.container.querySelector('video')).toBe(media);
+    expect(media.getAttribute('src')).toBe(video.url);
+    expect([...media.querySelectorAll('track')].map((track) => track.getAttribute('src'))).toEqual(video.captions.map((file) => file.url));
   });
 });
