@@ -1,4 +1,4 @@
-// axe-core (the accessibility engine Lighthouse runs, installed with it) over a part of the page:
+// axe-core (the accessibility engine Lighthouse runs; a dev dependency) over the page or a part of it:
 // its violations, each named with the elements at fault, so a failure says what to fix. The
 // engine goes in through the DevTools protocol (page.evaluate), not a <script> tag, which the
 // site's CSP would rightly refuse.
@@ -15,8 +15,8 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** The WCAG 2.x A and AA violations inside `selector`, as "rule (impact): help at targets" lines. */
-export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+/** The WCAG 2.x A and AA violations inside `selector` (the whole page by default), as "rule (impact): help at targets" lines. */
+export async function axeViolations(page: Page, selector = 'html'): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
     async (include) =>

@@ -1,6 +1,8 @@
 // A lesson (CONTRACT §4 GET /api/course/lessons/{id}): its text as the server rendered it, and the
 // lessons before and after it that the member may open. Members only, in its own chunk.
 import { Link, useParams } from 'react-router-dom';
+import { AttachmentsList } from '../course/attachments-list';
+import { LessonMedia } from '../course/lesson-media';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { ButtonLink } from '../ui/button';
@@ -10,7 +12,9 @@ import './lesson-page.css';
 
 export function LessonPage() {
   const { lessonId = '' } = useParams();
-  const reading = trpc.course.lesson.useQuery({ id: lessonId }, { retry: false });
+  // Dropped from the cache once the page is left (gcTime 0): coming back reads the position saved
+  // since, never a copy from before. A refetch meanwhile leaves the player alone (lesson-media.tsx).
+  const reading = trpc.course.lesson.useQuery({ id: lessonId }, { retry: false, gcTime: 0 });
   const lesson = reading.data?.lesson;
   usePageTitle(lesson?.title ?? 'Lesson');
 
@@ -47,17 +51,29 @@ export function LessonPage() {
     );
   }
 
-  const { previousId, nextId } = reading.data;
+  const { previousId, nextId, progress } = reading.data;
   return (
     <div className="page lesson-page">
-      <Panel as="article" className="lesson-page__panel" aria-labelledby="lesson-title">
+      <Panel as="article" className={lesson.media ? 'lesson-page__panel lesson-page__panel--wide' : 'lesson-page__panel'} aria-labelledby="lesson-title">
         <p className="eyebrow">Lesson</p>
         <h1 id="lesson-title" className="lesson-page__title">
           {lesson.title}
         </h1>
         {lesson.summary && <p className="lesson-page__summary">{lesson.summary}</p>}
+        {lesson.media && (
+          <LessonMedia
+            key={lesson._id}
+            lessonId={lesson._id}
+            title={lesson.title}
+            kind={lesson.kind}
+            file={lesson.media}
+            positionSeconds={progress.positionSeconds}
+            nextId={nextId}
+          />
+        )}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
+        <AttachmentsList attachments={lesson.attachments} />
       </Panel>
       <nav className="lesson-page__nav" aria-label="Lessons">
         {previousId ? (
