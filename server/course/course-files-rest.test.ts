@@ -298,6 +298,44 @@ describe('uploading', () => {
     await vi.waitFor(() => expect(onDisk()).toEqual([]));
     expect(await storedNames()).toEqual([]);
   });
+  it('a lesson deleted while its file streams in: the upload is a 404 and leaves nothing', async () => {
+    const module = await course.createModule({ title: 'M', published: true });
+    const lesson = await course.createLesson({ moduleId: module._id, title: 'L', kind: 'video' });
+    await site.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = site.t.app.server.address() as AddressInfo;
+    const { payload, headers } = multipart({ role: 'media' }, [{ name: 'a.mp4', type: 'video/mp4', content: clips.mp4 }]);
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: `/api/admin/course/lessons/${lesson._id}/files`,
+          headers: { ...headers, authorization: `Bearer ${site.adminToken}`, 'content-length': payload.length },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        },
+      );
+      request.on('error', reject);
+      request.write(payload.subarray(0, payload.length - 1000));
+      // The rest once the lesson is gone.
+      void vi
+        .waitFor(() => expect(onDisk().filter((name) => name.startsWith('.upload-'))).toHaveLength(1))
+        .then(() => course.api('DELETE', `/api/admin/course/lessons/${lesson._id}`))
+        .then((deleted) => {
+          expect(deleted.status).toBe(200);
+          request.end(payload.subarray(payload.length - 1000));
+        }, reject);
+    });
+    const res = await answer;
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({ message: `No lesson with id '${lesson._id}'` });
+    expect(onDisk()).toEqual([]);
+    expect(await storedNames()).toEqual([]);
+  });
 });
 
 describe('deleting', () => {

@@ -249,6 +249,8 @@ describe("the admin's calls", () => {
       ['POST', '/api/admin/course/lessons'],
       ['PUT', '/api/admin/course/lessons/x'],
       ['DELETE', '/api/admin/course/lessons/x'],
+      ['POST', '/api/admin/course/lessons/x/files'],
+      ['DELETE', '/api/admin/course/files/x'],
     ];
     for (const [method, url] of calls) {
       expect((await api(method, url, {}, '')).status, url).toBe(401);

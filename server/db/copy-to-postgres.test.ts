@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
+import { multipart } from '../../tests/support/multipart';
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
@@ -24,6 +25,8 @@ const COPY_ORDER = [
   'audit_entries',
   'course_modules',
   'course_lessons',
+  'course_files',
+  'course_caption_cues',
   'users',
   'login_challenges',
   'media_scans',
@@ -103,7 +106,18 @@ beforeAll(async () => {
     expect((await api('PUT', '/api/slider/config', { ...config, activePlaylist: playlistId })).status).toBe(200);
     expect((await api('POST', '/api/media/scan-files', {})).status).toBe(200);
     const [firstModule] = ((await api('GET', '/api/admin/course')).body.modules as Array<{ _id: string }>) ?? [];
-    expect((await api('POST', '/api/admin/course/lessons', { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello' })).status).toBe(201);
+    const lesson = await api('POST', '/api/admin/course/lessons', { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello' });
+    expect(lesson.status).toBe(201);
+    const captions = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
+      { name: 'welcome.vtt', type: 'text/vtt', content: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome\n') },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/course/lessons/${(lesson.body.lesson as { _id: string })._id}/files`,
+      payload: captions.payload,
+      headers: { ...captions.headers, authorization: `Bearer ${adminToken}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
     const source = openSqlite(t.config.database.file);
