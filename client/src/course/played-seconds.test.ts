@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { playedSecondsOf, type Ranges } from './played-seconds';
+import { playedSpans, secondsIn, type Ranges } from './played-seconds';
+
+const playedSecondsOf = (played: Ranges, duration: number) => secondsIn(playedSpans(duration, played));
 
 const ranges = (...spans: Array<[number, number]>): Ranges => ({
   length: spans.length,
@@ -34,5 +36,13 @@ describe('the unique seconds played', () => {
     expect(playedSecondsOf(ranges([0, 12.5]), Number.NaN)).toBe(12);
     expect(playedSecondsOf(ranges([0, 12.5]), Infinity)).toBe(12);
     expect(playedSecondsOf(ranges(), 60)).toBe(0);
+  });
+
+  it("joins this visit's ranges to what earlier visits played", () => {
+    // The first half one day, the second half (and a bit again) the next: the whole lesson.
+    const earlier = playedSpans(120, ranges([0, 60]));
+    expect(playedSpans(120, earlier, ranges([50, 120]))).toEqual([[0, 120]]);
+    expect(secondsIn(playedSpans(120, earlier, ranges([50, 120])))).toBe(120);
+    expect(secondsIn(playedSpans(120, earlier, ranges([10, 20])))).toBe(60);
   });
 });

@@ -156,4 +156,38 @@ describe('the progress saver', () => {
     await playFor(10);
     expect(saves()).toHaveLength(3);
   });
+
+  it('counts what an earlier visit on this device played: two halves on two days make the whole lesson', async () => {
+    const first = setup();
+    await first.play();
+    await first.playFor(60);
+    await first.pause();
+    first.view.unmount();
+    expect(saves()).toEqual([{ positionSeconds: 60, playedSeconds: 60 }]);
+
+    // The next day: a new page, whose media.played starts empty; opening alone sends nothing.
+    const second = setup(60);
+    expect(saves()).toHaveLength(1);
+    await second.play();
+    await second.playFor(10);
+    expect(saves().at(-1)).toEqual({ positionSeconds: 70, playedSeconds: 70 });
+    await second.playFor(50);
+    await second.pause();
+    expect(saves().at(-1)).toEqual({ positionSeconds: 120, playedSeconds: 120 });
+  });
+
+  it('keeps each member their own count in a shared browser', async () => {
+    const first = setup();
+    await first.play();
+    await first.playFor(30);
+    await first.pause();
+    first.view.unmount();
+
+    token = signInAs('member-2');
+    fetchMock.mockClear();
+    const other = setup();
+    await other.play();
+    await other.playFor(10);
+    expect(saves().at(-1)).toEqual({ positionSeconds: 10, playedSeconds: 10 });
+  });
 });

@@ -3,14 +3,12 @@
 // is sent until the member has played or moved something, so merely opening a lesson does not make
 // it the one "touched last" (CONTRACT §4 `resume`).
 import { useEffect } from 'react';
-import { playedSecondsOf } from './played-seconds';
+import { useToken, userIdOf } from '../lib/session';
+import { readPlayedSpans, writePlayedSpans } from './played-memory';
+import { playedSpans, secondsIn, type Span } from './played-seconds';
 import { saveProgress, type ProgressSave } from './save-progress';
 
 export const SAVE_EVERY_MS = 10_000;
-
-function snapshot(media: HTMLMediaElement): ProgressSave {
-  return { positionSeconds: Math.floor(media.currentTime || 0), playedSeconds: playedSecondsOf(media.played, media.duration) };
-}
 
 /**
  * Saves `media`'s progress on `lessonId`. `startSeconds` is where the lesson opened: a position
@@ -18,15 +16,23 @@ function snapshot(media: HTMLMediaElement): ProgressSave {
  * the saver goes quiet for this lesson.
  */
 export function useProgressSaver(lessonId: string, media: HTMLMediaElement | null, startSeconds: number) {
+  const userId = userIdOf(useToken());
   useEffect(() => {
     if (!media) return;
-    let last: ProgressSave = { positionSeconds: Math.floor(startSeconds), playedSeconds: 0 };
+    // This visit's media.played joins what earlier visits on this device played (played-memory.ts).
+    const earlier = readPlayedSpans(userId, lessonId);
+    let last: ProgressSave = { positionSeconds: Math.floor(startSeconds), playedSeconds: secondsIn(earlier) };
     let refused = false;
     let timer: ReturnType<typeof setInterval> | undefined;
 
+    const snapshot = (): ProgressSave => {
+      const spans: Span[] = playedSpans(media.duration, earlier, media.played);
+      writePlayedSpans(userId, lessonId, spans);
+      return { positionSeconds: Math.floor(media.currentTime || 0), playedSeconds: secondsIn(spans) };
+    };
     const save = () => {
       if (refused) return;
-      const next = snapshot(media);
+      const next = snapshot();
       if (next.positionSeconds === last.positionSeconds && next.playedSeconds === last.playedSeconds) return;
       last = next;
       void saveProgress(lessonId, next).then((outcome) => {
@@ -63,5 +69,5 @@ export function useProgressSaver(lessonId: string, media: HTMLMediaElement | nul
       // Leaving the lesson inside the site (Next, a link): no pagehide comes, so save now.
       save();
     };
-  }, [lessonId, media, startSeconds]);
+  }, [lessonId, media, startSeconds, userId]);
 }
