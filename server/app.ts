@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerAccountExportRoute } from './account/export-route';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -171,6 +172,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   });
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
+  registerAccountExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   registerServeRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).

@@ -33,7 +33,7 @@ export const registerInput = z.object({
 });
 
 // A password being checked: presence only, not today's length rule (an account's password may predate it).
-const currentPasswordSchema = z
+export const currentPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
