@@ -77,6 +77,8 @@ interface RowBase<Url extends string, Result> extends Pick<OperationDoc, 'summar
   method: Method;
   url: Url;
   status?: number;
+  /** A DELETE whose input is a JSON body (DELETE /api/account asks for the password), not the query. */
+  deleteWithBody?: true;
   /** The key of a refusal's text: `message` unless said (CONTRACT §2 "Errors"); `success: false` joins it where `answer` has `success`. */
   errorKey?: ErrorBodyStyle['errorKey'];
   answer: Answer<Result>;
@@ -116,7 +118,8 @@ type Checked<Url extends string, Input extends z.ZodObject, Procedure extends An
 /** A row, its types checked, ready to be registered under its section of the reference. */
 type Row = (app: FastifyInstance, tag: string, createContext: ContextFactory) => void;
 
-const takesBody = (method: Method) => method === 'POST' || method === 'PUT';
+const takesBody = (route: Pick<RowBase<string, unknown>, 'method' | 'deleteWithBody'>) =>
+  route.method === 'POST' || route.method === 'PUT' || (route.method === 'DELETE' && route.deleteWithBody === true);
 
 /** How a row's refusals answer, and the route options every row has: its config says what the reference shows. */
 function routeOptions(route: RowBase<string, unknown>, tag: string, input?: z.ZodObject) {
@@ -135,7 +138,7 @@ function routeOptions(route: RowBase<string, unknown>, tag: string, input?: z.Zo
         access,
         refusals,
         limited,
-        ...(input && (takesBody(method) ? { body: input } : { query: input })),
+        ...(input && (takesBody(route) ? { body: input } : { query: input })),
         success: { status: route.status, json: route.answer.schema },
       },
     },
@@ -169,7 +172,7 @@ function row<Url extends string, Input extends z.ZodObject, Procedure extends An
   route: InputRow<Url, Input, Result> & { procedure: Procedure },
 ): Checked<Url, Input, Procedure>;
 function row(route: InputRow<string, z.ZodObject, unknown>): Row {
-  const fromBody = takesBody(route.method);
+  const fromBody = takesBody(route);
   return (app, tag, createContext) => {
     const { style, options } = routeOptions(route, tag, route.input);
     app.route<{ Body: z.input<z.ZodObject>; Querystring: z.input<z.ZodObject>; Params: Record<string, string> }>({
@@ -392,6 +395,7 @@ const table: Record<string, Row[]> = {
     row({
       method: 'DELETE',
       url: '/api/account',
+      deleteWithBody: true,
       access: 'member',
       limited: true,
       summary: 'Delete your account: the user, their progress, certificate, sessions, pending links and two-factor data',
