@@ -1,49 +1,55 @@
 // The pages the account's mailed links open (CONTRACT §5): /verify-email/{token} and
 // /confirm-email/{token}. Each makes its one call as it opens and says plainly what happened, a
 // link that expired or was used included. They need no session (the link proves the mailbox),
-// so they sit outside the members' guard, in a lazy chunk of their own.
-import { useEffect, useRef, useState } from 'react';
+// so they sit outside the members' guard, lazy, in the members' chunk (pages/member-pages.ts), under
+// the members' providers. They draw their own panel rather than the sign-in pages' AuthCard:
+// importing that visitor module from the lazy chunk made Rolldown split React out of the visitor
+// entry (rolldown#9963, decision 023).
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { clearToken } from '../lib/session';
+import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { useCall, visitorClient } from '../lib/visitor-client';
-import { AuthCard } from '../ui/auth-card';
+import { Panel } from '../ui/panel';
+import './link-pages.css';
 import { ServerError } from '../ui/server-error';
 import { StatusMessage } from '../ui/status-message';
 
+type LinkCall = ReturnType<typeof trpc.account.verifyEmail.useMutation>;
+
 interface LinkPageProps {
   title: string;
-  call: (input: { token: string }) => Promise<{ message: string }>;
+  /** The page's mutation: both links' procedures take `{token}` and answer `{message}`. */
+  request: LinkCall;
   /** What to say under a success, and whether this browser's session ended with it. */
   after: string;
   endsSession: boolean;
 }
 
-function LinkPage({ title, call, after, endsSession }: LinkPageProps) {
+function LinkPage({ title, request, after, endsSession }: LinkPageProps) {
   usePageTitle(title);
   const { token = '' } = useParams();
-  const request = useCall(call);
   const sent = useRef(false);
-  const [answer, setAnswer] = useState('');
+  const { mutate } = request;
 
   useEffect(() => {
     // Once: a link is single use, and a second call would say it was used.
     if (sent.current) return;
     sent.current = true;
-    request.mutate(
+    mutate(
       { token },
       {
-        onSuccess: ({ message }) => {
-          setAnswer(message);
+        onSuccess: () => {
           if (endsSession) clearToken();
         },
       },
     );
-  }, [token, request, endsSession]);
+  }, [token, mutate, endsSession]);
 
   return (
-    <AuthCard title={title} footer={<p>{endsSession && request.isSuccess ? <Link to="/login">Sign in</Link> : <Link to="/account">Go to your account</Link>}</p>}>
+    <Panel className="link-page">
+      <h1 className="link-page__title">{title}</h1>
       {request.isPending && (
         <p className="muted" role="status">
           Checking your link…
@@ -51,24 +57,27 @@ function LinkPage({ title, call, after, endsSession }: LinkPageProps) {
       )}
       {request.isSuccess && (
         <>
-          <StatusMessage tone="success">{answer}</StatusMessage>
+          <StatusMessage tone="success">{request.data?.message ?? ''}</StatusMessage>
           <p>{after}</p>
         </>
       )}
       <ServerError error={request.error} fallback={MESSAGES.somethingWentWrong} />
-    </AuthCard>
+      <p className="link-page__next">{endsSession && request.isSuccess ? <Link to="/login">Sign in</Link> : <Link to="/account">Go to your account</Link>}</p>
+    </Panel>
   );
 }
 
 export function VerifyEmailPage() {
-  return <LinkPage title="Verify your email address" call={visitorClient.account.verifyEmail.mutate} after="Thank you: your address is confirmed as yours." endsSession={false} />;
+  const request = trpc.account.verifyEmail.useMutation();
+  return <LinkPage title="Verify your email address" request={request} after="Thank you: your address is confirmed as yours." endsSession={false} />;
 }
 
 export function ConfirmEmailPage() {
+  const request = trpc.account.confirmEmailChange.useMutation();
   return (
     <LinkPage
       title="Confirm your new email address"
-      call={visitorClient.account.confirmEmailChange.mutate}
+      request={request}
       after="For your safety every session has ended: sign in again with your new address."
       endsSession
     />

@@ -31,22 +31,31 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', Component: ForgotPasswordPage, handle: focused },
           { path: 'reset-password/:token', Component: ResetPasswordPage, handle: focused },
           { path: 'terms', Component: TermsPage },
-          // Opened from a mail, signed in or not: outside the guard, and lazy, out of the visitor bundle.
+          // Opened from a mail, signed in or not: outside the guard, but lazy, with the members' providers
+          // and chunk, out of the visitor bundle.
           {
-            path: 'verify-email/:token',
-            handle: focused,
             lazy: async () => {
-              const { VerifyEmailPage } = await import('../account/link-pages');
-              return { Component: VerifyEmailPage };
+              const { MemberArea } = await import('./member-area');
+              return { Component: MemberArea };
             },
-          },
-          {
-            path: 'confirm-email/:token',
-            handle: focused,
-            lazy: async () => {
-              const { ConfirmEmailPage } = await import('../account/link-pages');
-              return { Component: ConfirmEmailPage };
-            },
+            children: [
+              {
+                path: 'verify-email/:token',
+                handle: focused,
+                lazy: async () => {
+                  const { VerifyEmailPage } = await import('../pages/member-pages');
+                  return { Component: VerifyEmailPage };
+                },
+              },
+              {
+                path: 'confirm-email/:token',
+                handle: focused,
+                lazy: async () => {
+                  const { ConfirmEmailPage } = await import('../pages/member-pages');
+                  return { Component: ConfirmEmailPage };
+                },
+              },
+            ],
           },
           {
             loader: requireToken,
