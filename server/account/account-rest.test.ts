@@ -66,17 +66,26 @@ describe('verification', () => {
     // Signed out meanwhile: the link proves the mailbox, not a session.
     expect((await callJson(t.app, 'POST', '/api/auth/logout', undefined, token)).status).toBe(200);
     expect(await callJson(t.app, 'POST', '/api/auth/verify-email', { token: link })).toMatchObject({ status: 200, body: { message: 'Email verified' } });
-    expect(await callJson(t.app, 'POST', '/api/auth/verify-email', { token: link })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.linkUsed } });
+    expect(await callJson(t.app, 'POST', '/api/auth/verify-email', { token: link })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.linkUsed },
+    });
     const again = (await login(ann.email, ann.password)).body.token as string;
     expect((await callJson(t.app, 'GET', '/api/account', undefined, again)).body).toMatchObject({ emailVerified: true });
     // Verified: nothing more to send.
-    expect(await callJson(t.app, 'POST', '/api/account/verification', undefined, again)).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.alreadyVerified } });
+    expect(await callJson(t.app, 'POST', '/api/account/verification', undefined, again)).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.alreadyVerified },
+    });
   });
 
   it('stores only the SHA-256 of a link, and a resend replaces the older link', async () => {
     const token = await register();
     const first = linkIn(lastMailTo(ann.email), 'verify-email');
-    expect(await callJson(t.app, 'POST', '/api/account/verification', undefined, token)).toMatchObject({ status: 200, body: { message: 'Verification mail sent' } });
+    expect(await callJson(t.app, 'POST', '/api/account/verification', undefined, token)).toMatchObject({
+      status: 200,
+      body: { message: 'Verification mail sent' },
+    });
     const second = linkIn(lastMailTo(ann.email), 'verify-email');
     expect(second).not.toBe(first);
     const stored = await rowsOf<{ token_hash: string }>(sql`select token_hash from account_tokens`);
@@ -94,7 +103,10 @@ describe('verification', () => {
     expect(Number(row!.expires_at) - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     expect(Number(row!.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000);
     await run(sql`update account_tokens set expires_at = ${Date.now() - 1}`);
-    expect(await callJson(t.app, 'POST', '/api/auth/verify-email', { token: link })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.linkExpired } });
+    expect(await callJson(t.app, 'POST', '/api/auth/verify-email', { token: link })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.linkExpired },
+    });
   });
 
   it('a member who signed up with somebody else’s address cannot verify it without the mail', async () => {
@@ -146,9 +158,15 @@ describe('email change', () => {
     expect(notice.body).toMatch(/changed to n\S{1,3}@example\.org/);
     expect(notice.body).not.toContain('new.ann');
     expect(notice.body).not.toMatch(/confirm-email|verify-email/);
-    expect((await callJson(t.app, 'GET', '/api/account', undefined, token)).body).toMatchObject({ pendingEmail: 'new.ann@example.org', user: { email: ann.email } });
+    expect((await callJson(t.app, 'GET', '/api/account', undefined, token)).body).toMatchObject({
+      pendingEmail: 'new.ann@example.org',
+      user: { email: ann.email },
+    });
 
-    expect(await callJson(t.app, 'POST', '/api/account/email/confirm', { token: link })).toMatchObject({ status: 200, body: { message: 'Your email address is changed' } });
+    expect(await callJson(t.app, 'POST', '/api/account/email/confirm', { token: link })).toMatchObject({
+      status: 200,
+      body: { message: 'Your email address is changed' },
+    });
     expect([await me(token), await me(other)]).toEqual([401, 401]);
     expect((await login(ann.email, ann.password)).status).toBe(401);
     const fresh = (await login('new.ann@example.org', ann.password)).body.token as string;
@@ -188,11 +206,17 @@ describe('email change', () => {
     const token = await register();
     const first = await requestEmailChange(token, 'one@example.com');
     const second = await requestEmailChange(token, 'two@example.com');
-    expect(await callJson(t.app, 'POST', '/api/account/email/confirm', { token: first })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.linkUsed } });
+    expect(await callJson(t.app, 'POST', '/api/account/email/confirm', { token: first })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.linkUsed },
+    });
     const [row] = await rowsOf<{ expires_at: number | string }>(sql`select expires_at from account_tokens where purpose = 'change-email'`);
     expect(Number(row!.expires_at) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     await run(sql`update account_tokens set expires_at = ${Date.now() - 1}`);
-    expect(await callJson(t.app, 'POST', '/api/account/email/confirm', { token: second })).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.linkExpired } });
+    expect(await callJson(t.app, 'POST', '/api/account/email/confirm', { token: second })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.linkExpired },
+    });
     expect((await login(ann.email, ann.password)).status).toBe(200);
   });
 
@@ -212,7 +236,13 @@ describe('email change', () => {
     expect(refused.body.message).toMatch(/^Too many email change requests/);
     const bob = await register({ name: 'Bob', email: 'bob@example.com', password: 'bob password' });
     const fromAddress = (remoteAddress: string, newEmail: string) =>
-      t.app.inject({ method: 'POST', url: '/api/account/email', remoteAddress, headers: { authorization: `Bearer ${bob}` }, payload: { newEmail, password: 'bob password' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/email',
+        remoteAddress,
+        headers: { authorization: `Bearer ${bob}` },
+        payload: { newEmail, password: 'bob password' },
+      });
     // Another member on the same network: held by the address's count.
     expect((await fromAddress('127.0.0.1', 'bobs.new@example.com')).statusCode).toBe(429);
     // From elsewhere, to the mailbox that already had three: held by the mailbox's count.
@@ -236,7 +266,10 @@ describe('email change', () => {
       callJson(t.app, 'POST', '/api/auth/register', { name: 'Zed', email: 'wanted@example.com', password: 'zed password' }),
     ]);
     // Either the confirmation won (and the sign-up is a 409) or the sign-up did (and the confirmation is).
-    expect([[200, 409], [409, 201]]).toContainEqual([confirm.status, signUp.status]);
+    expect([
+      [200, 409],
+      [409, 201],
+    ]).toContainEqual([confirm.status, signUp.status]);
     expect(await rowsOf(sql`select id from users where email = 'wanted@example.com'`)).toHaveLength(1);
     if (confirm.status === 409) {
       expect(confirm.body).toEqual({ message: MESSAGES.emailInUse });
@@ -268,7 +301,9 @@ describe('password change', () => {
   it('a wrong current password is a 401 that counts; five guesses in parallel are checked at most five times', async () => {
     const token = await register();
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => callJson(t.app, 'PUT', '/api/account/password', { currentPassword: `guess ${i}`, newPassword: 'whatever new' }, token)),
+      Array.from({ length: 8 }, (_, i) =>
+        callJson(t.app, 'PUT', '/api/account/password', { currentPassword: `guess ${i}`, newPassword: 'whatever new' }, token),
+      ),
     );
     const statuses = guesses.map((g) => g.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -376,13 +411,25 @@ describe('deletion', () => {
       status: 409,
       body: { message: ACCOUNT_MESSAGES.lastAdmin },
     });
-    await callJson(t.app, 'POST', '/api/admin/users', { name: 'Second', email: 'second@example.com', password: 'second pass', role: 'admin', membershipTier: 'free', status: 'active' }, admin);
+    await callJson(
+      t.app,
+      'POST',
+      '/api/admin/users',
+      { name: 'Second', email: 'second@example.com', password: 'second pass', role: 'admin', membershipTier: 'free', status: 'active' },
+      admin,
+    );
     expect((await callJson(t.app, 'DELETE', '/api/account', { password: ADMIN.password, confirm: 'DELETE' }, admin)).status).toBe(200);
   });
 
   it('two last admins deleting themselves at once leave one', async () => {
     const admin = (await login(ADMIN.email, ADMIN.password)).body.token as string;
-    await callJson(t.app, 'POST', '/api/admin/users', { name: 'Second', email: 'second@example.com', password: 'second pass', role: 'admin', membershipTier: 'free', status: 'active' }, admin);
+    await callJson(
+      t.app,
+      'POST',
+      '/api/admin/users',
+      { name: 'Second', email: 'second@example.com', password: 'second pass', role: 'admin', membershipTier: 'free', status: 'active' },
+      admin,
+    );
     const second = (await login('second@example.com', 'second pass')).body.token as string;
     const answers = await Promise.all([
       callJson(t.app, 'DELETE', '/api/account', { password: ADMIN.password, confirm: 'DELETE' }, admin),

@@ -30,7 +30,8 @@ export async function countAccountMail(ctx: Context, name: AccountMailLimit, req
   const over = counts.filter((count) => count.value > max);
   if (over.length === 0) return;
   const retryAfterSeconds = Math.ceil(Math.max(...over.map((count) => count.expiresInMs)) / 1000);
-  if (over.some((count) => count.value === max + 1)) ctx.log.warn({ limit: variable, memberId: request.memberId, ip: ctx.ip, retryAfterSeconds }, 'limit reached: no more account mails');
+  if (over.some((count) => count.value === max + 1))
+    ctx.log.warn({ limit: variable, memberId: request.memberId, ip: ctx.ip, retryAfterSeconds }, 'limit reached: no more account mails');
   throw new TRPCError({
     code: 'TOO_MANY_REQUESTS',
     message: ACCOUNT_MESSAGES.tooManyMails(what, waitText(retryAfterSeconds)),

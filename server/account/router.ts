@@ -90,7 +90,10 @@ export const accountRouter = router({
     if (await findUserIdByEmail(db, input.newEmail)) throw emailInUse();
     const token = await issueAccountToken(db, { userId: account.id, purpose: 'change-email', email: input.newEmail });
     ctx.log.info({ userId: account.id }, 'member asked to change their email address');
-    await Promise.all([ctx.deps.mailer.send(confirmEmailMail(input.newEmail, config.appUrl, token)), ctx.deps.mailer.send(emailChangeNoticeMail(account.email, input.newEmail))]);
+    await Promise.all([
+      ctx.deps.mailer.send(confirmEmailMail(input.newEmail, config.appUrl, token)),
+      ctx.deps.mailer.send(emailChangeNoticeMail(account.email, input.newEmail)),
+    ]);
     return { message: ACCOUNT_MESSAGES.checkNewAddress };
   }),
 
@@ -104,7 +107,12 @@ export const accountRouter = router({
         // The other links were for the old address; and whoever held the account before must not keep it.
         await deleteAccountTokens(tx, user._id);
         await endSessions(tx, user._id);
-        await recordAudit(tx, { actor: { id: user._id, email: user.email }, action: 'account.email.change', target: userTarget(user._id), summary: SUMMARIES.email });
+        await recordAudit(tx, {
+          actor: { id: user._id, email: user.email },
+          action: 'account.email.change',
+          target: userTarget(user._id),
+          summary: SUMMARIES.email,
+        });
         return user;
       });
       if (typeof result === 'string') throw linkRefusal(result);
@@ -166,7 +174,11 @@ export const accountRouter = router({
   /** The export's first part; the route (export-route.ts) streams it with the audit batches after it. */
   exportProfile: memberProcedure.query(async ({ ctx }) => {
     const { db } = ctx.deps;
-    const [user, membership, twoFactorEnabled] = await Promise.all([findPublicUserById(db, ctx.user.id), findMembership(db, ctx.user.id), isTwoFactorOn(db, ctx.user.id)]);
+    const [user, membership, twoFactorEnabled] = await Promise.all([
+      findPublicUserById(db, ctx.user.id),
+      findMembership(db, ctx.user.id),
+      isTwoFactorOn(db, ctx.user.id),
+    ]);
     if (!user || !membership) throw sessionGone();
     const paidSince = membership.paidSince === null ? null : new Date(membership.paidSince).toISOString();
     return {

@@ -29,7 +29,13 @@ export async function memberAuditBatch(db: Db, userId: string, after: string | u
     .where(and(aboutMember(userId), after === undefined ? undefined : gt(auditEntries.id, after)))
     .orderBy(asc(auditEntries.id))
     .limit(MEMBER_AUDIT_BATCH);
-  const entries = rows.map((row) => ({ id: row.id, at: new Date(row.at).toISOString(), action: row.action, byYou: row.actorId === userId, summary: row.summary }));
+  const entries = rows.map((row) => ({
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    action: row.action,
+    byYou: row.actorId === userId,
+    summary: row.summary,
+  }));
   return { entries, next: rows.length === MEMBER_AUDIT_BATCH ? rows.at(-1)!.id : null };
 }
 
@@ -47,4 +53,3 @@ export async function forgetMemberEmail(tx: Tx, userId: string, email: string): 
     .set({ summary: sql`replace(${auditEntries.summary}, ${email}, ${FORGOTTEN_EMAIL})` })
     .where(and(aboutMember(userId), sql`${auditEntries.summary} like ${'%' + email.replace(/[\\%_]/g, '\\$&') + '%'} escape '\\'`));
 }
-

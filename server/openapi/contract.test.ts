@@ -180,9 +180,11 @@ describe('Account', () => {
     await answer('POST', '/api/account/email/confirm', 200, { body: { token: loggedLink('confirm-email') }, token: undefined });
     await answer('POST', '/api/account/email/confirm', 400, { body: { token: 'made-up' }, token: undefined });
     await answer('GET', '/api/account', 401, { token });
-    token = (await answer('POST', '/api/auth/login', 200, { body: { email: 'cleo.new@example.com', password: cleo.password }, token: undefined })).token as string;
+    token = (await answer('POST', '/api/auth/login', 200, { body: { email: 'cleo.new@example.com', password: cleo.password }, token: undefined }))
+      .token as string;
 
-    token = (await answer('PUT', '/api/account/password', 200, { token, body: { currentPassword: cleo.password, newPassword: 'cleo new password' } })).token as string;
+    token = (await answer('PUT', '/api/account/password', 200, { token, body: { currentPassword: cleo.password, newPassword: 'cleo new password' } }))
+      .token as string;
     const exported = await send('GET', '/api/account/export', { token });
     expect(exported.statusCode).toBe(200);
     expect(doc.paths['/api/account/export']?.get?.responses['200']).toBeDefined();

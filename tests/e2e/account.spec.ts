@@ -15,7 +15,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 async function expectNoAxeViolations(page: Page, what: string) {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   });
@@ -57,7 +59,7 @@ for (const viewport of [
       await page.goto('/dashboard');
       await page.getByRole('link', { name: 'Your account', exact: true }).click();
       await expect(page).toHaveURL(/\/account$/);
-      await expect(page.getByText('Your email address is not verified yet.', { exact: false })).toBeVisible();
+      await expect(page.getByText('It is not verified yet', { exact: false })).toBeVisible();
       await expectNoAxeViolations(page, '/account');
       await page.goto(verifyLink);
       await expect(page.getByRole('status').filter({ hasText: 'Email verified' })).toBeVisible();
@@ -74,7 +76,7 @@ for (const viewport of [
         await expect(otherPage).toHaveURL(/\/dashboard$/);
 
         await page.goto('/account');
-        await expect(page.getByText('Your email address is verified.')).toBeVisible();
+        await expect(page.getByText('It is verified.')).toBeVisible();
         const names = page.getByRole('form', { name: 'Your name' });
         await names.getByLabel('Name').fill('Avery Renamed');
         await names.getByRole('button', { name: 'Save name' }).click();

@@ -56,7 +56,12 @@ export function AccountPage() {
             <ProfileForm name={data.user.name} />
           </PanelSection>
           <PanelSection title="Email address">
-            <VerificationStatus email={data.user.email} verified={data.emailVerified} />
+            <p>
+              Your address is <strong className="account-page__address">{data.user.email}</strong>.
+            </p>
+            <div className="account-page__verification">
+              <VerificationStatus email={data.user.email} verified={data.emailVerified} />
+            </div>
             <EmailForm email={data.user.email} pendingEmail={data.pendingEmail} />
           </PanelSection>
           <PanelSection title="Password">

@@ -45,7 +45,14 @@ export function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
         <p className="small muted">The site&apos;s audit record keeps what was done on the account, without your email address.</p>
       </div>
       <Form compact onSubmit={onSubmit} aria-label="Confirm deleting your account">
-        <PasswordField label="Password" name="delete-password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordField
+          label="Password"
+          name="delete-password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Field
           label={`Type ${DELETE_CONFIRMATION} to confirm`}
           name="delete-confirm"

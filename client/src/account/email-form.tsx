@@ -22,16 +22,21 @@ export function EmailForm({ email, pendingEmail }: { email: string; pendingEmail
 
   return (
     <>
-      <p>
-        Your address is <strong className="account-page__address">{email}</strong>.
-      </p>
       {pendingEmail && (
         <StatusMessage tone="info">
           {`Waiting for confirmation: open the link we mailed to ${pendingEmail} within 60 minutes. Until then your address stays ${email}.`}
         </StatusMessage>
       )}
       <Form compact onSubmit={onSubmit} aria-label="Change your email address">
-        <Field label="New email address" name="new-email" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+        <Field
+          label="New email address"
+          name="new-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={newEmail}
+          onChange={(e) => setNewEmail(e.target.value)}
+        />
         <PasswordField
           label="Password"
           name="email-password"

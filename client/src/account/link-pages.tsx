@@ -16,11 +16,17 @@ import './link-pages.css';
 import { ServerError } from '../ui/server-error';
 import { StatusMessage } from '../ui/status-message';
 
-type LinkCall = ReturnType<typeof trpc.account.verifyEmail.useMutation>;
+/** What the page needs of its mutation: both links' procedures take `{token}` and answer `{message}`. */
+interface LinkCall {
+  mutate(input: { token: string }, options: { onSuccess: () => void }): void;
+  isPending: boolean;
+  isSuccess: boolean;
+  error: unknown;
+  data: { message: string } | undefined;
+}
 
 interface LinkPageProps {
   title: string;
-  /** The page's mutation: both links' procedures take `{token}` and answer `{message}`. */
   request: LinkCall;
   /** What to say under a success, and whether this browser's session ended with it. */
   after: string;

@@ -6,12 +6,10 @@ import { StatusMessage } from '../ui/status-message';
 
 export function VerificationStatus({ email, verified }: { email: string; verified: boolean }) {
   const resend = trpc.account.sendVerification.useMutation();
-  if (verified) return <p className="account-page__verified">Your email address is verified.</p>;
+  if (verified) return <p className="account-page__verified">It is verified.</p>;
   return (
     <>
-      <p>
-        Your email address is not verified yet. We mailed a link to {email} when you joined; open it to confirm the address is yours.
-      </p>
+      <p>It is not verified yet: open the link we mailed to it to confirm the address is yours, or ask for a new one.</p>
       <div className="actions">
         <Button variant="secondary" className="button--small" busy={resend.isPending} onClick={() => resend.mutate()}>
           Resend
