@@ -1,13 +1,13 @@
 // Input schemas of a member's own account (CONTRACT §5), shared with the Account page's forms.
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION } from './account';
-import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema } from './auth-schemas';
+import { currentPasswordSchema, emailField, nameSchema, newPasswordSchema } from './auth-schemas';
 import { plainText } from './text';
 
 export const updateProfileInput = z.object({ name: nameSchema });
 
 export const changeEmailInput = z.object({
-  newEmail: emailSchema,
+  newEmail: emailField('newEmail'),
   password: currentPasswordSchema,
 });
 
@@ -29,4 +29,4 @@ export const deleteAccountInput = z.object({
 });
 
 /** Where a batch of the member's own audit entries starts: after this entry's id. */
-export const exportAuditBatchInput = z.object({ after: z.string().max(100).optional() });
+export const exportAuditBatchInput = z.object({ after: z.string().check(plainText('after')).max(100, 'after is invalid').optional() });

@@ -198,7 +198,7 @@ describe('email change', () => {
       body: { message: ACCOUNT_MESSAGES.sameEmail },
     });
     expect((await callJson(t.app, 'POST', '/api/account/email', { newEmail: 'nope', password: ann.password }, token)).body).toEqual({
-      message: 'Email must be a valid email address',
+      message: 'newEmail must be a valid email address',
     });
   });
 
