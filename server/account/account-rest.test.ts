@@ -8,6 +8,9 @@ import type { CaughtMail } from '../../tests/support/smtp-catcher';
 import { callJson, createTestApp, TEST_APP_URL, type TestApp } from '../../tests/support/test-app';
 import { sqlRows, sqlRun, withAppDatabase } from '../../tests/support/test-database';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
+import { MEMBER_AUDIT_BATCH } from '../audit/member-entries';
+import { recordAudit } from '../audit/record';
+import { transaction } from '../db/transaction';
 
 const ADMIN = { email: 'root@example.com', password: 'root password' };
 const ann = { name: 'Ann Example', email: 'ann@example.com', password: 'ann password' };
@@ -107,6 +110,20 @@ describe('verification', () => {
       status: 400,
       body: { message: ACCOUNT_MESSAGES.linkExpired },
     });
+  });
+
+  it('a verification link for an address the account no longer has is refused', async () => {
+    const token = await register();
+    const link = linkIn(lastMailTo(ann.email), 'verify-email');
+    const admin = (await login(ADMIN.email, ADMIN.password)).body.token as string;
+    const moved = { name: ann.name, email: 'moved@example.com', role: 'user', membershipTier: 'free', status: 'active' };
+    expect((await callJson(t.app, 'PUT', `/api/admin/users/${userIdOf(token)}`, moved, admin)).status).toBe(200);
+    expect(await callJson(t.app, 'POST', '/api/auth/verify-email', { token: link })).toMatchObject({
+      status: 400,
+      body: { message: ACCOUNT_MESSAGES.linkOutdated },
+    });
+    const again = (await login('moved@example.com', ann.password)).body.token as string;
+    expect((await callJson(t.app, 'GET', '/api/account', undefined, again)).body).toMatchObject({ emailVerified: false });
   });
 
   it('a member who signed up with somebody else’s address cannot verify it without the mail', async () => {
@@ -360,6 +377,27 @@ describe('data export', () => {
     }
     expect(res.body).not.toMatch(/argon2|password_?hash|recovery|tokenHash|token_hash/i);
     expect(await rowsOf(sql`select id from audit_entries where action = 'account.export'`)).toHaveLength(1);
+  });
+
+  it('streams every one of the member’s entries across batches, and none of another member’s', async () => {
+    const token = await register();
+    const id = userIdOf(token);
+    const bob = userIdOf(await register({ name: 'Bob', email: 'bob@example.com', password: 'bob password' }));
+    const many = MEMBER_AUDIT_BATCH * 2 + 7;
+    await withAppDatabase(t.config, (db) =>
+      transaction(db, async (tx) => {
+        for (let i = 0; i < many; i++) {
+          const who = i % 2 === 0 ? { id, email: ann.email } : { id: bob, email: 'bob@example.com' };
+          await recordAudit(tx, { actor: who, action: 'account.profile.update', target: { type: 'user', id: who.id }, summary: `entry ${i}` });
+        }
+      }),
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${token}` } });
+    const entries = (res.json() as { auditEntries: Array<{ summary: string; byYou: boolean }> }).auditEntries;
+    expect(entries).toHaveLength(Math.ceil(many / 2));
+    expect(entries.every((entry) => entry.byYou && Number(entry.summary.split(' ')[1]) % 2 === 0)).toBe(true);
+    // Oldest first, each once.
+    expect(entries.map((entry) => entry.summary)).toEqual(Array.from({ length: Math.ceil(many / 2) }, (_, i) => `entry ${i * 2}`));
   });
 
   it('without a valid session it is a 401 {message}, before any byte of the file', async () => {
