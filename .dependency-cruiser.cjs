@@ -14,7 +14,7 @@
 // Beside the server: client/ never imports server/ except the router's type through lib/trpc.ts,
 // and shared/ imports neither.
 
-const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course'];
+const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account'];
 const BASE = '^server/(config\\.ts|paths\\.ts|app-deps\\.ts|redis-client\\.ts|(lib|db|events|limits|http|trpc)/)';
 const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context|courses-page)\\.ts|(cli|rest|openapi)/)';
 const TESTS = '\\.test\\.tsx?$';

@@ -4,6 +4,7 @@ import { sourceAliases } from './vite.config';
 // The integration suite: every test that runs the whole app (tests/support/test-app.ts). It runs a
 // second time on PostgreSQL, the same files unchanged (issue 10; decision 020).
 const INTEGRATION = [
+  'server/account/account-rest.test.ts',
   'server/audit/audit-rest.test.ts',
   'server/audit/audit-trail.test.ts',
   'server/audit/sweep.test.ts',

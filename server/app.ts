@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerAccountExportRoute } from './account/export-route';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -179,6 +180,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   });
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
+  registerAccountExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   await registerCourseFileUploadRoute(app, deps, createContext);
   registerServeRoute(app, deps);

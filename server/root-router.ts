@@ -1,4 +1,5 @@
 // The root router: every domain's router, merged by hand.
+import { accountRouter } from './account/router';
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
 import { courseRouter } from './course/router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   playlists: playlistsRouter,
   audit: auditRouter,
   course: courseRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

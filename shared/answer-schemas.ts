@@ -44,6 +44,7 @@ export const publicUserSchema = z.object({
   role: z.enum(ROLES),
   membershipTier: z.enum(MEMBERSHIP_TIERS),
   status: z.enum(USER_STATUSES),
+  emailVerified: z.boolean().describe('Whether a mailed link has proved the address'),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -221,3 +222,33 @@ export const modulesAnswer = z.object({ modules: z.array(courseModuleSchema) });
 export const lessonAnswer = z.object({ lesson: courseLessonSchema });
 export const lessonsAnswer = z.object({ lessons: z.array(courseLessonSchema) });
 export const courseFileUploadAnswer = z.object({ file: courseFileSchema, lesson: courseLessonSchema });
+
+// A member's own account (CONTRACT §5).
+export const accountAnswer = z.object({
+  user: publicUserSchema,
+  emailVerified: z.boolean(),
+  pendingEmail: z.string().nullable().describe('The new address waiting for its confirmation link, else null'),
+  twoFactorEnabled: z.boolean(),
+});
+
+export const profileAnswer = z.object({ user: publicUserSchema });
+
+export const passwordChangedAnswer = z.object({
+  message: z.string(),
+  token: z.string().describe("The caller's new bearer token: every token issued before, the one of this call included, is refused from now on"),
+});
+
+export const memberAuditEntrySchema = z.object({
+  id: z.string(),
+  at: timestamp,
+  action: z.enum(AUDIT_ACTIONS),
+  byYou: z.boolean().describe('Whether the member did it (else it was done to their account)'),
+  summary: z.string(),
+});
+
+/** The export file's sections before its audit entries. */
+export const exportProfileAnswer = z.object({
+  profile: publicUserSchema.extend({ paidSince: timestamp.nullable(), twoFactorEnabled: z.boolean() }),
+  courseProgress: z.array(z.never()),
+  certificate: z.null(),
+});

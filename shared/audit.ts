@@ -27,6 +27,11 @@ export const AUDIT_ACTIONS = [
   'auth.password-reset',
   'auth.2fa.enable',
   'auth.2fa.disable',
+  'account.profile.update',
+  'account.email.change',
+  'account.password.change',
+  'account.delete',
+  'account.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,15 +3,19 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_MAX_LENGTH } from './constants';
 import { plainText } from './text';
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .check(plainText('Email'))
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email({ error: 'Email must be a valid email address' }))
-  .meta({ examples: ['ann@example.com'] });
+/** An email field, its messages naming it as `field` (the form's "Email", an API field's own name). */
+export const emailField = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .toLowerCase()
+    .check(plainText(field))
+    .min(1, `${field} is required`)
+    .max(EMAIL_MAX_LENGTH, `${field} must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .pipe(z.email({ error: `${field} must be a valid email address` }))
+    .meta({ examples: ['ann@example.com'] });
+
+export const emailSchema = emailField('Email');
 
 // The passwords alone take any character: they are only ever hashed (shared/text.ts).
 export const newPasswordSchema = z
@@ -33,7 +37,7 @@ export const registerInput = z.object({
 });
 
 // A password being checked: presence only, not today's length rule (an account's password may predate it).
-const currentPasswordSchema = z
+export const currentPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);

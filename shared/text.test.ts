@@ -55,7 +55,7 @@ describe('the text rule', () => {
 
   it('holds every text field of every input schema, except the passwords and the multi-line texts', () => {
     // A password field, or a password schema exported on its own.
-    const isPassword = (name: string, path: string) => /(^|\.)password$/.test(path) || (path === '' && /password/i.test(name));
+    const isPassword = (name: string, path: string) => /(^|\.)(password|\w+Password)$/.test(path) || (path === '' && /password/i.test(name));
     const fields = inputSchemas.flatMap(({ name, schema }) =>
       textFields(schema, '').flatMap((field) =>
         isPassword(name, field.path) || isMultiLine(name, field.path) ? [] : [{ ...field, path: `${name} ${field.path}` }],

@@ -29,6 +29,7 @@ export const users = pgTable(
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
     paidSince: millis('paid_since'),
+    emailVerified: boolean('email_verified').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -52,6 +53,20 @@ export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: millis('expires_at').notNull(),
 });
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);
 
 export const revokedTokens = pgTable(
   'revoked_tokens',

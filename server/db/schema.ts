@@ -12,6 +12,7 @@ export const schema = (dialect === 'postgres' ? await import('./pg-schema') : aw
 export const {
   users,
   passwordResets,
+  accountTokens,
   revokedTokens,
   twoFactor,
   recoveryCodes,

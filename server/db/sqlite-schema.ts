@@ -3,6 +3,7 @@
 // of the dialect in use (decision 020).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ACCOUNT_TOKEN_PURPOSES } from '../../shared/account';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS } from '../../shared/course';
@@ -29,6 +30,9 @@ export const users = sqliteTable(
     // Milliseconds: when the tier last became paid (the course's drip counts from it); null while
     // free. Members already paid before it existed count from created_at (drizzle/0010).
     paidSince: integer('paid_since'),
+    // Whether a mailed link has proved the address belongs to the member (CONTRACT §5). Members from
+    // before it existed start unproved (decision 029).
+    emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -53,6 +57,23 @@ export const passwordResets = sqliteTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+// The links of a member's own account (CONTRACT §5): one live link per member and purpose (a new
+// request replaces the row), only the token's SHA-256 stored (server/users/account-tokens.ts).
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    // The address the link proves: the one to verify, or the new one of an email change.
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);
 
 // Single tokens signed out before they expire, by their jti; a row outlives its token by nothing
 // (expired rows are removed as new ones come: server/users/sessions.ts).

@@ -154,6 +154,49 @@ describe('Users', () => {
   });
 });
 
+describe('Account', () => {
+  /** The token of the last link to `path` the mailer wrote to the log (no SMTP_URL here). */
+  const loggedLink = (path: string) => {
+    const found = [...t.logs.text.matchAll(new RegExp(`/${path}/([A-Za-z0-9_-]+)`, 'g'))].at(-1)?.[1];
+    if (!found) throw new Error(`no ${path} link in the log`);
+    return found;
+  };
+
+  it('every call of CONTRACT §5 answers as documented, refusals included', async () => {
+    const cleo = { name: 'Cleo', email: 'cleo@example.com', password: 'cleo password' };
+    let token = (await answer('POST', '/api/auth/register', 201, { body: cleo, token: undefined })).token as string;
+    const verifyLink = loggedLink('verify-email');
+    await answer('GET', '/api/account', 200, { token });
+    await answer('GET', '/api/account', 401, { token: undefined });
+    await answer('PUT', '/api/account/profile', 200, { token, body: { name: 'Cleo Two' } });
+    await answer('PUT', '/api/account/profile', 400, { token, body: { name: '' } });
+    await answer('POST', '/api/account/verification', 200, { token });
+    await answer('POST', '/api/auth/verify-email', 400, { body: { token: verifyLink }, token: undefined });
+    await answer('POST', '/api/auth/verify-email', 200, { body: { token: loggedLink('verify-email') }, token: undefined });
+    await answer('POST', '/api/account/verification', 400, { token });
+
+    await answer('POST', '/api/account/email', 409, { token, body: { newEmail: 'root@example.com', password: cleo.password } });
+    await answer('POST', '/api/account/email', 200, { token, body: { newEmail: 'cleo.new@example.com', password: cleo.password } });
+    await answer('POST', '/api/account/email/confirm', 200, { body: { token: loggedLink('confirm-email') }, token: undefined });
+    await answer('POST', '/api/account/email/confirm', 400, { body: { token: 'made-up' }, token: undefined });
+    await answer('GET', '/api/account', 401, { token });
+    token = (await answer('POST', '/api/auth/login', 200, { body: { email: 'cleo.new@example.com', password: cleo.password }, token: undefined }))
+      .token as string;
+
+    token = (await answer('PUT', '/api/account/password', 200, { token, body: { currentPassword: cleo.password, newPassword: 'cleo new password' } }))
+      .token as string;
+    const exported = await send('GET', '/api/account/export', { token });
+    expect(exported.statusCode).toBe(200);
+    expect(doc.paths['/api/account/export']?.get?.responses['200']).toBeDefined();
+    await answer('DELETE', '/api/account', 400, { token, body: { password: 'cleo new password', confirm: 'yes' } });
+    await answer('DELETE', '/api/account', 200, { token, body: { password: 'cleo new password', confirm: 'DELETE' } });
+    await answer('DELETE', '/api/account', 409, { body: { password: 'root password', confirm: 'DELETE' } });
+    // Wrong passwords last: with LOGIN_FAILURES_FREE at 1 here, the second is the lockout's 429.
+    await answer('PUT', '/api/account/password', 401, { body: { currentPassword: 'wrong', newPassword: 'whatever new' } });
+    await answer('POST', '/api/account/email', 429, { body: { newEmail: 'x@example.com', password: 'wrong' } });
+  });
+});
+
 describe('Media', () => {
   it('the lists, scan, delete and upload answer as documented, refusals included', async () => {
     putMedia('image/dawn.png');

@@ -141,12 +141,16 @@ describe('the document', () => {
   it('gives the limited routes a 429 with Retry-After', () => {
     const limited = operations().filter(({ operation }) => operation.responses['429']);
     expect(limited.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'DELETE /api/account',
+      'POST /api/account/email',
+      'POST /api/account/verification',
       'POST /api/auth/2fa/disable',
       'POST /api/auth/2fa/enable',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
       'POST /api/auth/login/2fa',
       'POST /api/auth/register',
+      'PUT /api/account/password',
       'PUT /api/auth/reset-password/{token}',
     ]);
     for (const { operation } of limited) expect(operation.responses['429']!.headers).toHaveProperty('Retry-After');

@@ -30,6 +30,7 @@ const INFO_DESCRIPTION = [
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Auth: 'Sign-up, sign-in, sign-out and password recovery',
+  Account: "A member's own account: name, address, password, their data, and leaving",
   Users: "The admin's user management",
   Media: 'The media library (admin)',
   Slider: "The background slideshow's settings (admin) and its public data",

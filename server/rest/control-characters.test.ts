@@ -109,6 +109,13 @@ function validRequests(): Record<string, Call> {
     'DELETE /api/admin/course/lessons/{id}': { params: { id: 'no-such-lesson' } },
     'POST /api/admin/course/lessons/{id}/files': { params: { id: lessonId }, form: { role: 'captions', lang: 'en', label: 'English' } },
     'DELETE /api/admin/course/files/{id}': { params: { id: 'no-such-file' } },
+    // The member's own account: every password here is wrong, so that no sweep changes or deletes the account.
+    'PUT /api/account/profile': { body: { name: MEMBER.name }, member: true },
+    'POST /api/account/email': { body: { newEmail: 'mia.new@example.com', password: 'not the password' }, member: true },
+    'POST /api/account/email/confirm': { body: { token: 'no-such-token' } },
+    'PUT /api/account/password': { body: { currentPassword: 'not the password', newPassword: 'new password' }, member: true },
+    'POST /api/auth/verify-email': { body: { token: 'no-such-token' } },
+    'DELETE /api/account': { body: { password: 'not the password', confirm: 'DELETE' }, member: true },
   };
 }
 
@@ -191,7 +198,7 @@ async function send(route: string, request: Call) {
 }
 
 // A password is never text the site stores or shows: only its argon2 hash is kept (shared/text.ts).
-const isPassword = (place: Place) => placeName(place).split('.').at(-1) === 'password';
+const isPassword = (place: Place) => /^(password|\w+Password)$/.test(placeName(place).split('.').at(-1)!);
 
 // The word a refusal names a field by: its own name, or for a list's items what each item is.
 const ITEM_NAMES: Record<string, string> = { images: 'url', videos: 'url', ids: 'id' };
@@ -227,6 +234,7 @@ beforeAll(async () => {
       LOGIN_ACCOUNT_FAILURES_PER_HOUR: '100000',
       FORGOT_PER_HOUR: '100000',
       RESETS_PER_HOUR: '100000',
+      EMAIL_CHANGES_PER_HOUR: '100000',
     },
   });
   doc = (await t.app.inject({ url: '/api/openapi.json' })).json();

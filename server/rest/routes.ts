@@ -4,7 +4,10 @@
 import type { FastifyInstance, FastifyReply, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
+  accountAnswer,
   adminCourseSchema,
+  passwordChangedAnswer,
+  profileAnswer,
   auditPageSchema,
   courseOutlineSchema,
   lessonAnswer,
@@ -25,6 +28,8 @@ import {
   userPageSchema,
   userStatsSchema,
 } from '../../shared/answer-schemas';
+import { ACCOUNT_MESSAGES } from '../../shared/account';
+import { changeEmailInput, changePasswordInput, deleteAccountInput, linkTokenInput, updateProfileInput } from '../../shared/account-schemas';
 import { listAuditInput } from '../../shared/audit-schemas';
 import {
   disableTwoFactorInput,
@@ -73,6 +78,8 @@ interface RowBase<Url extends string, Result> extends Pick<OperationDoc, 'summar
   method: Method;
   url: Url;
   status?: number;
+  /** A DELETE whose input is a JSON body (DELETE /api/account asks for the password), not the query. */
+  deleteWithBody?: true;
   /** The key of a refusal's text: `message` unless said (CONTRACT §2 "Errors"); `success: false` joins it where `answer` has `success`. */
   errorKey?: ErrorBodyStyle['errorKey'];
   answer: Answer<Result>;
@@ -112,7 +119,8 @@ type Checked<Url extends string, Input extends z.ZodObject, Procedure extends An
 /** A row, its types checked, ready to be registered under its section of the reference. */
 type Row = (app: FastifyInstance, tag: string, createContext: ContextFactory) => void;
 
-const takesBody = (method: Method) => method === 'POST' || method === 'PUT';
+const takesBody = (route: Pick<RowBase<string, unknown>, 'method' | 'deleteWithBody'>) =>
+  route.method === 'POST' || route.method === 'PUT' || (route.method === 'DELETE' && route.deleteWithBody === true);
 
 /** How a row's refusals answer, and the route options every row has: its config says what the reference shows. */
 function routeOptions(route: RowBase<string, unknown>, tag: string, input?: z.ZodObject) {
@@ -131,7 +139,7 @@ function routeOptions(route: RowBase<string, unknown>, tag: string, input?: z.Zo
         access,
         refusals,
         limited,
-        ...(input && (takesBody(method) ? { body: input } : { query: input })),
+        ...(input && (takesBody(route) ? { body: input } : { query: input })),
         success: { status: route.status, json: route.answer.schema },
       },
     },
@@ -165,7 +173,7 @@ function row<Url extends string, Input extends z.ZodObject, Procedure extends An
   route: InputRow<Url, Input, Result> & { procedure: Procedure },
 ): Checked<Url, Input, Procedure>;
 function row(route: InputRow<string, z.ZodObject, unknown>): Row {
-  const fromBody = takesBody(route.method);
+  const fromBody = takesBody(route);
   return (app, tag, createContext) => {
     const { style, options } = routeOptions(route, tag, route.input);
     app.route<{ Body: z.input<z.ZodObject>; Querystring: z.input<z.ZodObject>; Params: Record<string, string> }>({
@@ -308,6 +316,99 @@ const table: Record<string, Row[]> = {
       answer: asIs(messageAnswer),
       refusals: { 400: 'It is not on, or the password or code is wrong.' },
       procedure: (c) => c.auth.twoFactor.disable,
+    }),
+  ],
+
+  Account: [
+    noInputRow({
+      method: 'GET',
+      url: '/api/account',
+      access: 'member',
+      summary: "The caller's own account: profile, whether the address is verified, a new address waiting for confirmation, two-factor sign-in",
+      answer: asIs(accountAnswer),
+      procedure: (c) => c.account.get,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/account/profile',
+      access: 'member',
+      summary: 'Change your name',
+      input: updateProfileInput,
+      answer: asIs(profileAnswer),
+      procedure: (c) => c.account.updateProfile,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/account/email',
+      access: 'member',
+      limited: true,
+      summary: 'Ask to move the account to a new address: a confirmation link goes there, a notice (no link) to the current one',
+      description:
+        'The password is checked like a sign-in, under the same limits. At most EMAIL_CHANGES_PER_HOUR requests (3 unless set) an hour per member, per client address and per new address.',
+      input: changeEmailInput,
+      answer: asIs(messageAnswer),
+      refusals: {
+        400: `Or it is already your address: "${ACCOUNT_MESSAGES.sameEmail}"`,
+        401: `Or the password is wrong: "${MESSAGES.wrongPassword}"`,
+        409: MESSAGES.emailInUse,
+      },
+      procedure: (c) => c.account.requestEmailChange,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/account/email/confirm',
+      access: 'public',
+      summary: 'Confirm a new address with the token of the link mailed to it: the address changes, is verified, and every session of the member ends',
+      input: linkTokenInput,
+      answer: asIs(messageAnswer),
+      refusals: { 400: 'Or the link is expired, used or replaced by a newer one.', 409: `The address was taken meanwhile: "${MESSAGES.emailInUse}"` },
+      procedure: (c) => c.account.confirmEmailChange,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/account/password',
+      access: 'member',
+      limited: true,
+      summary: "Change your password: every other session ends, and the answer carries the caller's new token",
+      description: "The current password is checked like a sign-in, under the same limits. A notice is mailed to the account's address.",
+      input: changePasswordInput,
+      answer: asIs(passwordChangedAnswer),
+      refusals: { 401: `Or the current password is wrong: "${ACCOUNT_MESSAGES.wrongCurrentPassword}"` },
+      procedure: (c) => c.account.changePassword,
+    }),
+    noInputRow({
+      method: 'POST',
+      url: '/api/account/verification',
+      access: 'member',
+      limited: true,
+      summary: 'Mail a new verification link (valid 7 days) to your address; it replaces the earlier one',
+      description: 'At most VERIFICATION_MAILS_PER_HOUR (3 unless set) an hour per member, per client address and per mailbox.',
+      answer: asIs(messageAnswer),
+      refusals: { 400: `The address is verified already: "${ACCOUNT_MESSAGES.alreadyVerified}"` },
+      procedure: (c) => c.account.sendVerification,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      access: 'public',
+      summary: 'Verify an address with the token of the link mailed to it',
+      input: linkTokenInput,
+      answer: asIs(messageAnswer),
+      refusals: { 400: 'Or the link is expired, used, replaced by a newer one, or for an address the account no longer has.' },
+      procedure: (c) => c.account.verifyEmail,
+    }),
+    row({
+      method: 'DELETE',
+      url: '/api/account',
+      deleteWithBody: true,
+      access: 'member',
+      limited: true,
+      summary: 'Delete your account: the user, their progress, certificate, sessions, pending links and two-factor data',
+      description: 'The password is checked like a sign-in, under the same limits. Audit entries keep the id but drop the email.',
+      input: deleteAccountInput,
+      answer: asIs(messageAnswer),
+      refusals: { 401: `Or the password is wrong: "${MESSAGES.wrongPassword}"`, 409: `You are the last active admin: "${ACCOUNT_MESSAGES.lastAdmin}"` },
+      procedure: (c) => c.account.delete,
     }),
   ],
 

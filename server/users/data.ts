@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
 import { transaction } from '../db/transaction';
 import { users } from '../db/schema';
+import { deleteAccountTokens } from './account-tokens';
 import { deleteResetToken } from './reset-tokens';
 import { tokenIsRevoked } from './sessions';
 import { indexUser, searchKey, unindexUser } from './search-index';
@@ -20,6 +21,8 @@ export interface PublicUser {
   role: Role;
   membershipTier: MembershipTier;
   status: UserStatus;
+  /** Whether a mailed link proved the address (CONTRACT §5). */
+  emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -31,6 +34,7 @@ export const publicColumns = {
   role: users.role,
   membershipTier: users.membershipTier,
   status: users.status,
+  emailVerified: users.emailVerified,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -94,12 +98,14 @@ export interface UserChanges {
   membershipTier?: MembershipTier | undefined;
   status?: UserStatus | undefined;
   passwordHash?: string | undefined;
+  emailVerified?: boolean | undefined;
 }
 
 /**
  * Applies the given changes and returns the user, or undefined if there is no such user. A new
- * password or email also ends the user's sessions and removes a pending reset link (CONTRACT §3):
- * whoever held the account before the change must not keep it.
+ * password or email also ends the user's sessions and removes a pending reset link and email change
+ * (CONTRACT §3, §5): whoever held the account before the change must not keep it. A new email is
+ * unproved unless the change says it is verified (the member's own confirmation through its link).
  */
 export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<PublicUser | undefined> {
   const now = Date.now();
@@ -117,6 +123,7 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
         ...paidSinceChange(before.membershipTier, fields.membershipTier, now),
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
         ...(email ? { email } : {}),
+        ...(email !== undefined && email !== before.email ? { emailVerified: fields.emailVerified ?? false } : {}),
         ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
         ...(takenOver ? { sessionsValidFrom: endOfSessionsNow(now) } : {}),
         updatedAt: now,
@@ -131,7 +138,10 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
         await unindexUser(tx, before);
         await indexUser(tx, { key, name: row.name, email: row.email });
       }
-      if (takenOver) await deleteResetToken(tx, id);
+      if (takenOver) {
+        await deleteResetToken(tx, id);
+        await deleteAccountTokens(tx, id, ['change-email']);
+      }
       return toPublicUser(row);
     });
   } catch (error) {
@@ -167,7 +177,7 @@ export async function endSessions(db: Db, id: string): Promise<number | undefine
   return ended?.validFrom;
 }
 
-/** Deletes the user (and its search entry, reset tokens by cascade); false if there was none. */
+/** Deletes the user (and its search entry; every row that references it goes by cascade); false if there was none. */
 export function deleteUser(db: Db, id: string): Promise<boolean> {
   return transaction(db, async (tx) => {
     const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ key: searchKey, name: users.name, email: users.email });

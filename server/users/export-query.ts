@@ -17,9 +17,9 @@ import { afterPosition, positionColumns, upToPosition, userOrder, type UserPosit
 /** A user as one record of the file, in the order of USERS_EXPORT_COLUMNS; createdAt in ISO 8601 as every answer gives it. */
 export type ExportRow = [id: string, name: string, email: string, role: Role, membershipTier: MembershipTier, status: UserStatus, createdAt: string];
 
-// What every answer shows of a user but updatedAt, in the order of USERS_EXPORT_COLUMNS: the
-// driver's arrays are the rows.
-const { updatedAt: _updatedAt, ...exportColumns } = publicColumns;
+// What every answer shows of a user but updatedAt and emailVerified (the file's columns stay as
+// they were, CONTRACT §5), in the order of USERS_EXPORT_COLUMNS: the driver's arrays are the rows.
+const { updatedAt: _updatedAt, emailVerified: _emailVerified, ...exportColumns } = publicColumns;
 // Where each column stands in a row: a batch's last row is where the next one starts.
 const columnIndex = Object.fromEntries(Object.keys(exportColumns).map((key, index) => [key, index])) as Record<keyof typeof exportColumns, number>;
 const CREATED_AT = columnIndex.createdAt;

@@ -1,18 +1,16 @@
 // Password reset tokens: 256 random bits, only their SHA-256 stored, valid 60 minutes, single use,
 // one per user (a new request replaces the old one).
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets } from '../db/schema';
+import { hashLinkToken as sha256, newLinkToken } from '../lib/link-tokens';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Issues a token for the user, replacing any earlier one, and returns it in the clear (for the mail only). */
 export async function issueResetToken(db: Db, userId: string, now = Date.now()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const row = { userId, tokenHash: sha256(token), expiresAt: now + RESET_TOKEN_TTL_MS };
+  const { token, tokenHash } = newLinkToken();
+  const row = { userId, tokenHash, expiresAt: now + RESET_TOKEN_TTL_MS };
   await db
     .insert(passwordResets)
     .values(row)

@@ -106,6 +106,7 @@ describe('list', () => {
       '_id',
       'createdAt',
       'email',
+      'emailVerified',
       'membershipTier',
       'name',
       'role',

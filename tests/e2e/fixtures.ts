@@ -31,6 +31,8 @@ export const test = base.extend<object, { site: Site }>({
           REGISTRATIONS_PER_HOUR: '1000',
           LOGINS_PER_MINUTE: '1000',
           FORGOT_PER_HOUR: '1000',
+          VERIFICATION_MAILS_PER_HOUR: '1000',
+          EMAIL_CHANGES_PER_HOUR: '1000',
         },
         onOutput: (text) => output.push(text),
       });

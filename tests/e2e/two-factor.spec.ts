@@ -1,4 +1,4 @@
-// CONTRACT §3 "Two-factor sign-in" in the browser: a member turns it on from the dashboard with a
+// CONTRACT §3 "Two-factor sign-in" in the browser: a member turns it on from their Account page with a
 // code computed here from the key on the screen, signs in with the app's code and with a recovery
 // code (which then no longer works); an admin clears a member's two-factor from User Management.
 import type { Page } from '@playwright/test';
@@ -27,7 +27,14 @@ async function signInWithCode(page: Page, email: string, password: string, code:
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/** The member's Account page, where their two-factor settings are (linked from the dashboard). */
+async function openAccount(page: Page) {
+  await page.getByRole('link', { name: 'Your account', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
 async function logout(page: Page) {
+  if (!page.url().endsWith('/dashboard')) await page.getByRole('link', { name: 'Back to the dashboard' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
@@ -42,6 +49,7 @@ test('a member turns two-factor on with a code and the password, then signs in w
   const elsewhere = { authorization: `Bearer ${(await registered.json()).token}` };
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await openAccount(page);
 
   const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
   await expect(panel.getByText('Two-factor sign-in is off')).toBeVisible();
@@ -65,7 +73,7 @@ test('a member turns two-factor on with a code and the password, then signs in w
   await expect(passwordField).toHaveAttribute('type', 'text');
   await panel.getByRole('button', { name: 'Turn on' }).click();
   await expect(panel.getByRole('alert')).toHaveText('Wrong password');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/account$/);
   await passwordField.fill(password);
   await panel.getByRole('button', { name: 'Turn on' }).click();
 
@@ -95,6 +103,7 @@ test('a member turns two-factor on with a code and the password, then signs in w
   // A recovery code, typed in capitals, works once.
   await signInWithCode(page, email, password, recoveryCodes[0]!.toUpperCase());
   await expect(page).toHaveURL(/\/dashboard$/);
+  await openAccount(page);
   await expect(page.getByRole('region', { name: 'Two-factor sign-in' }).getByText('9 recovery codes are left.')).toBeVisible();
   await logout(page);
 
@@ -115,6 +124,7 @@ test('a member turns two-factor off with the password and a code, by keyboard', 
   const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
 
   await signInWithCode(page, email, password, nextCode(secret, used));
+  await openAccount(page);
   const panel = page.getByRole('region', { name: 'Two-factor sign-in' });
   await panel.getByRole('button', { name: 'Turn off two-factor sign-in' }).focus();
   await page.keyboard.press('Enter');

@@ -31,6 +31,32 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', Component: ForgotPasswordPage, handle: focused },
           { path: 'reset-password/:token', Component: ResetPasswordPage, handle: focused },
           { path: 'terms', Component: TermsPage },
+          // Opened from a mail, signed in or not: outside the guard, but lazy, with the members' providers
+          // and chunk, out of the visitor bundle.
+          {
+            lazy: async () => {
+              const { MemberArea } = await import('./member-area');
+              return { Component: MemberArea };
+            },
+            children: [
+              {
+                path: 'verify-email/:token',
+                handle: focused,
+                lazy: async () => {
+                  const { VerifyEmailPage } = await import('../pages/member-pages');
+                  return { Component: VerifyEmailPage };
+                },
+              },
+              {
+                path: 'confirm-email/:token',
+                handle: focused,
+                lazy: async () => {
+                  const { ConfirmEmailPage } = await import('../pages/member-pages');
+                  return { Component: ConfirmEmailPage };
+                },
+              },
+            ],
+          },
           {
             loader: requireToken,
             hydrateFallbackElement: <GuardFallback />,
@@ -45,6 +71,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => {
                   const { DashboardPage } = await import('../pages/member-pages');
                   return { Component: DashboardPage };
+                },
+              },
+              {
+                path: 'account',
+                // Members only, in the dashboard's chunk.
+                lazy: async () => {
+                  const { AccountPage } = await import('../pages/member-pages');
+                  return { Component: AccountPage };
                 },
               },
               {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '../lib/server-message';
 import { getToken, roleOf } from '../lib/session';
@@ -9,7 +10,6 @@ import { Button, ButtonLink } from '../ui/button';
 import { StatusMessage } from '../ui/status-message';
 import { Panel } from '../ui/panel';
 import { PanelSection } from '../ui/panel-section';
-import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { trpc } from '../lib/trpc';
 import { CourseOutlineList } from './course-outline';
 import './page-sections.css';
@@ -58,6 +58,9 @@ export function DashboardPage() {
               Open the Admin Panel
             </ButtonLink>
           )}
+          <ButtonLink to="/account" variant="secondary">
+            Your account
+          </ButtonLink>
           <Button variant="quiet" busy={pending} onClick={() => void logout()}>
             Logout
           </Button>
@@ -119,7 +122,9 @@ export function DashboardPage() {
 
       {user && (
         <PanelSection title="Two-factor sign-in" className="section">
-          <TwoFactorSettings />
+          <p>
+            Two-factor sign-in, your name, email address and password are on <Link to="/account">your account page</Link>.
+          </p>
         </PanelSection>
       )}
     </div>

@@ -60,7 +60,10 @@ export function UserRow({ user, editing, saving, onEdit, onCancel, onSave, onDel
       <td className="users-table__name" data-label="Name">
         {user.name}
       </td>
-      <td data-label="Email">{user.email}</td>
+      <td data-label="Email">
+        <span className="users-table__email">{user.email}</span>{' '}
+        <span className={`badge ${user.emailVerified ? 'badge--verified' : 'badge--unverified'}`}>{user.emailVerified ? 'verified' : 'not verified'}</span>
+      </td>
       <td data-label="Role">
         <span className={`badge badge--${user.role}`}>{user.role}</span>
       </td>
