@@ -22,12 +22,13 @@ import * as sqliteSchema from './sqlite-schema';
 import { openSqlite } from './sqlite-driver';
 
 const COPY_ORDER = [
+  'users',
+  'account_tokens',
   'audit_entries',
   'course_modules',
   'course_lessons',
   'course_files',
   'course_caption_cues',
-  'users',
   'login_challenges',
   'media_scans',
   'password_resets',
