@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
+import { registerStripeWebhookRoute } from './billing/webhook-route';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { recordSignInLock } from './auth/lockout-audit';
@@ -172,6 +173,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
+  await registerStripeWebhookRoute(app, deps);
   registerServeRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).
   registerPublicSliderRoute(app, deps, FrontDoor.mountedOn(app));

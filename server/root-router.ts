@@ -1,6 +1,7 @@
 // The root router: every domain's router, merged by hand.
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
+import { billingRouter } from './billing/router';
 import { courseRouter } from './course/router';
 import { mediaRouter } from './media/router';
 import { playlistsRouter, sliderRouter } from './slider/router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   playlists: playlistsRouter,
   audit: auditRouter,
   course: courseRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'course.lesson.update',
   'course.lesson.delete',
   'course.lesson.reorder',
+  'billing.upgrade',
+  'billing.refund',
   'auth.lockout',
   'auth.password-reset',
   'auth.2fa.enable',

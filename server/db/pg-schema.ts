@@ -29,6 +29,8 @@ export const users = pgTable(
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
     paidSince: millis('paid_since'),
+    paidVia: text('paid_via'),
+    paidReference: text('paid_reference'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -186,4 +188,23 @@ export const courseLessons = pgTable(
     updatedAt: millis('updated_at').notNull(),
   },
   (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
+);
+
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: millis('received_at').notNull(),
+});
+
+export const stripePayments = pgTable(
+  'stripe_payments',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: millis('paid_at').notNull(),
+  },
+  (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );

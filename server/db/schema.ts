@@ -23,4 +23,6 @@ export const {
   auditEntries,
   courseModules,
   courseLessons,
+  stripeEvents,
+  stripePayments,
 } = schema;

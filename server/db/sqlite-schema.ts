@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
-import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from '../../shared/constants';
 import { LESSON_KINDS } from '../../shared/course';
 import type { PlaylistItem } from '../../shared/slider';
 
@@ -29,6 +29,10 @@ export const users = sqliteTable(
     // Milliseconds: when the tier last became paid (the course's drip counts from it); null while
     // free. Members already paid before it existed count from created_at (drizzle/0010).
     paidSince: integer('paid_since'),
+    // How the tier last became paid (CONTRACT §6): by hand (an admin), or a Stripe payment, whose
+    // Checkout Session id is paid_reference; both null while free. Paid members from before it: hand.
+    paidVia: text('paid_via', { enum: PAID_VIA }),
+    paidReference: text('paid_reference'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -226,4 +230,29 @@ export const courseLessons = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
+);
+
+// Stripe's webhook events applied (CONTRACT §6), by event id: the row is written in the transaction
+// that applies the event, so a redelivery (even one at the same moment) finds it and changes nothing.
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  // Milliseconds.
+  receivedAt: integer('received_at').notNull(),
+});
+
+// The payments that made members Architects, by Checkout Session: a refund finds its member
+// through the payment intent recorded here (server/billing/).
+export const stripePayments = sqliteTable(
+  'stripe_payments',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id'),
+    // Milliseconds.
+    paidAt: integer('paid_at').notNull(),
+  },
+  (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );
