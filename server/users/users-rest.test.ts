@@ -104,10 +104,13 @@ describe('list', () => {
     expect(res.raw).not.toMatch(/password|argon2/i);
     expect(Object.keys((res.body.data as PublicUser[])[0]!).sort()).toEqual([
       '_id',
+      'checkoutSessionId',
       'createdAt',
       'email',
       'membershipTier',
       'name',
+      'paidSince',
+      'paidVia',
       'role',
       'status',
       'updatedAt',
