@@ -5,5 +5,6 @@ export const BILLING_MESSAGES = {
   notSetUp: 'Payments are not set up',
 } as const;
 
-/** Where Stripe sends the member back after paying (the Payment Link's after-payment address, .env.example). */
-export const WELCOME_PATH = '/welcome';
+/** How often /welcome asks whether the webhook has landed, and how long before it says it is late. */
+export const WELCOME_POLL_MS = 1500;
+export const WELCOME_WAIT_MS = 45_000;

@@ -12,6 +12,8 @@ import { PanelSection } from '../ui/panel-section';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 import { trpc } from '../lib/trpc';
 import { CourseOutlineList } from './course-outline';
+import { ArchitectSince } from '../billing/architect-since';
+import { BecomeArchitectButton } from '../billing/become-architect-button';
 import './page-sections.css';
 import './dashboard-page.css';
 
@@ -39,6 +41,7 @@ export function DashboardPage() {
                 <span className={`tier-badge__value ${paid ? 'tier-badge__value--paid' : ''}`}>
                   {paid ? 'Architect — the ten-part course' : 'Explorer — free membership'}
                 </span>
+                {paid && <ArchitectSince paidSince={user.paidSince} />}
               </p>
             </>
           ) : (
@@ -99,9 +102,7 @@ export function DashboardPage() {
                 <h3 className="upgrade__title">Unlock all ten modules</h3>
                 <p>The Architect path opens the complete course, with practices for every stage of the journey.</p>
               </div>
-              <ButtonLink to="/courses#tiers" variant="primary">
-                Become an Architect
-              </ButtonLink>
+              <BecomeArchitectButton fallback="/courses#tiers" />
             </Panel>
           )}
 

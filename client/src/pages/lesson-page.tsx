@@ -1,6 +1,8 @@
 // A lesson (CONTRACT §4 GET /api/course/lessons/{id}): its text as the server rendered it, and the
 // lessons before and after it that the member may open. Members only, in its own chunk.
 import { Link, useParams } from 'react-router-dom';
+import { COURSE_MESSAGES } from '@shared/course';
+import { BecomeArchitectButton } from '../billing/become-architect-button';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { ButtonLink } from '../ui/button';
@@ -23,11 +25,7 @@ export function LessonPage() {
           <h1 className="lesson-page__title">{status === 404 ? 'No such lesson' : 'This lesson is locked'}</h1>
           <StatusMessage tone="error">{reading.error.message}</StatusMessage>
           <div className="actions">
-            {status === 403 && (
-              <ButtonLink to="/courses#tiers" variant="primary">
-                Become an Architect
-              </ButtonLink>
-            )}
+            {status === 403 && reading.error.message === COURSE_MESSAGES.forArchitects && <BecomeArchitectButton fallback="/courses#tiers" />}
             <ButtonLink to="/courses" variant="secondary">
               Back to the course
             </ButtonLink>

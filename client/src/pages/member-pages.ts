@@ -3,3 +3,4 @@
 // counts the entry's files).
 export { DashboardPage } from './dashboard-page';
 export { LessonPage } from './lesson-page';
+export { WelcomePage } from '../billing/welcome-page';
