@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { MembershipTier } from '@shared/constants';
 import { useToken } from '../lib/session';
 import { visitorClient } from '../lib/visitor-client';
-import { ButtonLink } from '../ui/button';
+import { buttonClass, ButtonLink } from '../ui/button';
 import { BecomeArchitectButton } from './become-architect-button';
 
 /** The signed-in member's tier, once known; null for a visitor (or a token that stands for nobody). */
@@ -30,7 +30,7 @@ function useSignedInTier(): MembershipTier | null {
 
 export function ArchitectTierAction({ className }: { className?: string }) {
   const tier = useSignedInTier();
-  if (tier === 'free') return <BecomeArchitectButton fallback="/join" className={className} />;
+  if (tier === 'free') return <BecomeArchitectButton fallback="/join" className={buttonClass('primary', className)} />;
   if (tier === 'paid') {
     return (
       <ButtonLink to="/dashboard" variant="primary" className={className}>

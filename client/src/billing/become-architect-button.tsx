@@ -1,31 +1,34 @@
 // "Become an Architect" (CONTRACT §6): asks the server for the Payment Link (POST checkout) and sends
 // the browser there. It stays a link to where the button led before payments existed (`fallback`),
 // so it works before the page's script runs, and a site without payments (404) keeps going there.
+//
+// Shared by the visitor bundle (/courses) and the lazy members' chunk, it imports neither ui/ nor
+// lib/server-message (the caller gives the button's class): either makes Rolldown 1.2 split React
+// and the tRPC client out of the entry (rolldown#9963; tests/e2e/visitor-pages.spec.ts counts the files).
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
-import { httpStatusOf, serverMessage } from '../lib/server-message';
+
 import { useCall, visitorClient } from '../lib/visitor-client';
-import { buttonClass, type ButtonVariant } from '../ui/button';
-import { Spinner } from '../ui/spinner';
-import { StatusMessage } from '../ui/status-message';
 
 interface BecomeArchitectButtonProps {
   /** Where the button leads without payments: the tiers section, or the join page. */
   fallback: string;
-  variant?: ButtonVariant;
-  className?: string;
+  /** The button's look: ui/button's buttonClass. */
+  className: string;
 }
 
-export function BecomeArchitectButton({ fallback, variant = 'primary', className }: BecomeArchitectButtonProps) {
+/** The refusal's status, as tRPC's client error carries it (what lib/server-message reads, which this file may not import). */
+const statusOf = (error: Error) => (error as { data?: { httpStatus?: number } }).data?.httpStatus;
+
+export function BecomeArchitectButton({ fallback, className }: BecomeArchitectButtonProps) {
   const navigate = useNavigate();
   const checkout = useCall(() => visitorClient.billing.checkout.mutate());
-  const refused = checkout.error && httpStatusOf(checkout.error) !== 404 ? checkout.error : null;
+  const status = checkout.error ? statusOf(checkout.error) : undefined;
 
   return (
     <>
       <a
         href={fallback}
-        className={buttonClass(variant, className)}
+        className={className}
         aria-busy={checkout.isPending || undefined}
         onClick={(event) => {
           // A new tab or window (a modified click) keeps the plain link.
@@ -36,15 +39,19 @@ export function BecomeArchitectButton({ fallback, variant = 'primary', className
             // Stripe's page: a full navigation, away from the site.
             onSuccess: ({ url }) => window.location.assign(url),
             onError: (error) => {
-              if (httpStatusOf(error) === 404) void navigate(fallback);
+              if (statusOf(error) === 404) void navigate(fallback);
             },
           });
         }}
       >
-        {checkout.isPending && <Spinner />}
         Become an Architect
       </a>
-      {refused && <StatusMessage tone="error">{serverMessage(refused, MESSAGES.somethingWentWrong)}</StatusMessage>}
+      {checkout.error && status !== 404 && (
+        // "You are already an Architect" (409), or that the server could not answer (MESSAGES.somethingWentWrong's words).
+        <p role="alert">
+          {status !== undefined && status < 500 ? checkout.error.message : 'Something went wrong'}
+        </p>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';
 import { useLogout } from '../lib/use-logout';
 import { usePageTitle } from '../lib/use-page-title';
-import { Button, ButtonLink } from '../ui/button';
+import { Button, ButtonLink, buttonClass } from '../ui/button';
 import { StatusMessage } from '../ui/status-message';
 import { Panel } from '../ui/panel';
 import { PanelSection } from '../ui/panel-section';
@@ -102,7 +102,7 @@ export function DashboardPage() {
                 <h3 className="upgrade__title">Unlock all ten modules</h3>
                 <p>The Architect path opens the complete course, with practices for every stage of the journey.</p>
               </div>
-              <BecomeArchitectButton fallback="/courses#tiers" />
+              <BecomeArchitectButton fallback="/courses#tiers" className={buttonClass('primary')} />
             </Panel>
           )}
 
