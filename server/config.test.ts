@@ -119,7 +119,9 @@ describe('configuration', () => {
       webhookSecret: 'whsec_abc',
       refundsDowngrade: true,
     });
-    expect(parseConfig({ STRIPE_PAYMENT_LINK: link, STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_REFUNDS_DOWNGRADE: 'false' }).payments?.refundsDowngrade).toBe(false);
+    expect(parseConfig({ STRIPE_PAYMENT_LINK: link, STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_REFUNDS_DOWNGRADE: 'false' }).payments?.refundsDowngrade).toBe(
+      false,
+    );
     // The link without the secret: money the site would never hear of. The message names both.
     expect(() => parseConfig({ STRIPE_PAYMENT_LINK: link })).toThrow('STRIPE_WEBHOOK_SECRET: required when STRIPE_PAYMENT_LINK is set');
     expect(() => parseConfig({ STRIPE_PAYMENT_LINK: link, STRIPE_WEBHOOK_SECRET: 'sk_live_123' })).toThrow(/STRIPE_WEBHOOK_SECRET: .*whsec_/);

@@ -48,7 +48,7 @@ export const publicUserSchema = z.object({
   updatedAt: timestamp,
   paidSince: timestamp.nullable().describe('When the tier last became paid; null while free'),
   paidVia: z.enum(PAID_VIA).nullable().describe("How: an admin's change (hand) or a Stripe payment; null while free"),
-  checkoutSessionId: z.string().nullable().describe("The Stripe Checkout Session of that payment (cs_…); null unless paidVia is stripe"),
+  checkoutSessionId: z.string().nullable().describe('The Stripe Checkout Session of that payment (cs_…); null unless paidVia is stripe'),
 });
 
 /** POST /api/billing/checkout (CONTRACT §6). */

@@ -47,7 +47,12 @@ async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<E
   if (!marked) return ignored('the member is gone');
   await recordAudit(
     tx,
-    { actor: null, action: 'billing.upgrade', target: { type: 'user', id: userId }, summary: upgradeSummary(marked.upgraded, { id: session.id, paymentIntentId }, event.id) },
+    {
+      actor: null,
+      action: 'billing.upgrade',
+      target: { type: 'user', id: userId },
+      summary: upgradeSummary(marked.upgraded, { id: session.id, paymentIntentId }, event.id),
+    },
     now,
   );
   if (!marked.upgraded) return { result: 'paid-again', userId };

@@ -8,12 +8,21 @@ const ids = (parts: Array<[label: string, id: string | null]>) =>
 
 export function upgradeSummary(upgraded: boolean, session: { id: string; paymentIntentId: string | null }, eventId: string) {
   const what = upgraded ? 'became an Architect through a Stripe payment' : 'paid through Stripe while already an Architect (tier unchanged)';
-  return `${what}: ${ids([['Checkout Session', session.id], ['payment intent', session.paymentIntentId], ['event', eventId]])}`;
+  return `${what}: ${ids([
+    ['Checkout Session', session.id],
+    ['payment intent', session.paymentIntentId],
+    ['event', eventId],
+  ])}`;
 }
 
 export type RefundResult = 'downgraded' | 'kept: refunds do not downgrade' | 'kept: not paid through this payment';
 
 export function refundSummary(result: RefundResult, charge: { id: string; paymentIntentId: string; checkoutSessionId: string }, eventId: string) {
   const what = result === 'downgraded' ? 'full Stripe refund, Architect → Explorer' : `full Stripe refund, tier ${result.replace('kept: ', 'kept (')})`;
-  return `${what}: ${ids([['charge', charge.id], ['payment intent', charge.paymentIntentId], ['Checkout Session', charge.checkoutSessionId], ['event', eventId]])}`;
+  return `${what}: ${ids([
+    ['charge', charge.id],
+    ['payment intent', charge.paymentIntentId],
+    ['Checkout Session', charge.checkoutSessionId],
+    ['event', eventId],
+  ])}`;
 }

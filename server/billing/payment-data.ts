@@ -9,7 +9,11 @@ import { stripeEvents, stripePayments } from '../db/schema';
  * for the write lock), then finds it: each event is applied at most once.
  */
 export async function claimEvent(tx: Tx, event: { id: string; type: string }, now: number): Promise<boolean> {
-  const claimed = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  const claimed = await tx
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
   return claimed.length > 0;
 }
 

@@ -1,6 +1,7 @@
 // Checks a webhook request against STRIPE_WEBHOOK_SECRET with the stripe package's own verifier
 // (HMAC-SHA256 over "timestamp.body", 300 s tolerance, constant-time compare), never a hand-written
 // one. The package is loaded with the first webhook, not at start: most starts never see one.
+import type Stripe from 'stripe';
 import { z } from 'zod';
 
 /** Stripe's default, written here so that a change of theirs cannot widen ours unseen (CONTRACT §6). */
@@ -21,7 +22,7 @@ const eventShape = z.object({
 });
 export type StripeEvent = z.infer<typeof eventShape>;
 
-type Verifier = (typeof import('stripe'))['default']['webhooks'];
+type Verifier = (typeof Stripe)['webhooks'];
 let verifier: Promise<Verifier> | undefined;
 const loadVerifier = () => (verifier ??= import('stripe').then(({ default: Stripe }) => Stripe.webhooks));
 

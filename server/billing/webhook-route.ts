@@ -53,7 +53,11 @@ export async function registerStripeWebhookRoute(app: FastifyInstance, deps: App
         const payments = deps.config.payments;
         if (!payments) return sendError(reply, 404, BILLING_MESSAGES.notSetUp);
         const signature = request.headers['stripe-signature'];
-        const verified = await verifyStripeEvent(request.body ?? Buffer.alloc(0), typeof signature === 'string' ? signature : undefined, payments.webhookSecret);
+        const verified = await verifyStripeEvent(
+          request.body ?? Buffer.alloc(0),
+          typeof signature === 'string' ? signature : undefined,
+          payments.webhookSecret,
+        );
         if ('refusal' in verified) {
           request.log.warn({ refusal: verified.refusal }, 'a Stripe webhook call was refused');
           return sendError(reply, 400, verified.refusal);

@@ -93,7 +93,12 @@ beforeAll(async () => {
     const memberToken = await signIn(t, member.email, member.password);
     const zoeId = ((await api('GET', '/api/admin/users?search=zoe')).body.data as Array<{ _id: string }>)[0]!._id;
     const payment = signed(checkoutCompleted({ userId: zoeId }).event);
-    const paid = await t.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature }, payload: payment.body });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
+      payload: payment.body,
+    });
     expect(paid.statusCode).toBe(200);
     expect((await api('POST', '/api/auth/logout', undefined, memberToken)).status).toBe(200);
     expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);

@@ -39,8 +39,7 @@ export function registerBodyRules(app: FastifyInstance, limitBytes: number) {
     if (!declaresBody(headers) || config?.ownBody || !JSON_ROUTES.test(route ?? request.url)) return done();
     if (!isJson(headers['content-type'])) return refuse(request, reply, 415, 'Request bodies must be JSON (Content-Type: application/json)');
     const limit = ownLimit(request.routeOptions.bodyLimit, limitBytes);
-    if (limit > 0 && Number(headers['content-length']) > limit)
-      return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limit)})`);
+    if (limit > 0 && Number(headers['content-length']) > limit) return refuse(request, reply, 413, `Request body too large (at most ${formatBytes(limit)})`);
     done();
   });
 

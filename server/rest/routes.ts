@@ -627,8 +627,7 @@ const table: Record<string, Row[]> = {
       url: '/api/billing/checkout',
       access: 'member',
       summary: "Where to pay to become an Architect: the Payment Link, told the member's id and email",
-      description:
-        'Send the browser to url: Stripe takes the payment, and its webhook (POST /api/billing/stripe/webhook) makes the member an Architect.',
+      description: 'Send the browser to url: Stripe takes the payment, and its webhook (POST /api/billing/stripe/webhook) makes the member an Architect.',
       answer: asIs(checkoutAnswer),
       refusals: { 404: `Payments are not set up: "${BILLING_MESSAGES.notSetUp}".`, 409: `The member is already paid: "${BILLING_MESSAGES.alreadyArchitect}".` },
       procedure: (c) => c.billing.checkout,

@@ -190,10 +190,7 @@ export async function markPaidThroughPayment(tx: Tx, id: string, reference: stri
   const [before] = await tx.select({ membershipTier: users.membershipTier }).from(users).where(eq(users.id, id));
   if (!before) return undefined;
   if (before.membershipTier === 'paid') return { upgraded: false };
-  await tx
-    .update(users)
-    .set({ membershipTier: 'paid', paidSince: now, paidVia: 'stripe', paidReference: reference, updatedAt: now })
-    .where(eq(users.id, id));
+  await tx.update(users).set({ membershipTier: 'paid', paidSince: now, paidVia: 'stripe', paidReference: reference, updatedAt: now }).where(eq(users.id, id));
   return { upgraded: true };
 }
 

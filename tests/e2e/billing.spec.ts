@@ -74,7 +74,10 @@ test('an Explorer pays through the Payment Link, and /welcome opens the first Ar
   await page.goto('/welcome');
   await expect(page.getByRole('status')).toContainText('Your payment went through');
   const payment = signed(checkoutCompleted({ userId: checkouts[2]!.searchParams.get('client_reference_id') }).event);
-  const delivered = await request.post(WEBHOOK_PATH, { headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature }, data: payment.body });
+  const delivered = await request.post(WEBHOOK_PATH, {
+    headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
+    data: payment.body,
+  });
   expect([delivered.status(), await delivered.json()]).toEqual([200, { received: true }]);
 
   await expect(page).toHaveURL(new RegExp(`/course/${lessonId}$`));

@@ -106,7 +106,13 @@ test("Stripe's webhook delivered to A makes the member an Architect for B, their
   const token = await login(site.b.url, member.email, member.password);
   const admin = await login(site.a.url, site.admin.email, site.admin.password);
   const course = (await call(site.a.url, 'GET', '/api/admin/course', undefined, admin)).body as { modules: Array<{ _id: string }> };
-  const created = await call(site.a.url, 'POST', '/api/admin/course/lessons', { moduleId: course.modules[0]!._id, title: 'For Architects', kind: 'text', published: true }, admin);
+  const created = await call(
+    site.a.url,
+    'POST',
+    '/api/admin/course/lessons',
+    { moduleId: course.modules[0]!._id, title: 'For Architects', kind: 'text', published: true },
+    admin,
+  );
   const lessonId = (created.body as { lesson: { _id: string } }).lesson._id;
   expect((await call(site.b.url, 'GET', `/api/course/lessons/${lessonId}`, undefined, token)).status).toBe(403);
 
@@ -122,7 +128,10 @@ test("Stripe's webhook delivered to A makes the member an Architect for B, their
 
   // B caches no tier: its very next call reads the new one.
   expect((await call(site.b.url, 'GET', `/api/course/lessons/${lessonId}`, undefined, token)).status).toBe(200);
-  expect(await call(site.b.url, 'POST', '/api/billing/checkout', undefined, token)).toMatchObject({ status: 409, body: { message: 'You are already an Architect' } });
+  expect(await call(site.b.url, 'POST', '/api/billing/checkout', undefined, token)).toMatchObject({
+    status: 409,
+    body: { message: 'You are already an Architect' },
+  });
   expect((await call(site.a.url, 'DELETE', `/api/admin/course/lessons/${lessonId}`, undefined, admin)).status).toBe(200);
 });
 

@@ -55,7 +55,11 @@ export function chargeRefunded(paymentIntent: string, refunded = 9700) {
 /** The body as sent and its Stripe-Signature header; `timestamp` in seconds, now unless given. */
 export function signed(payload: unknown, options: { secret?: string; timestamp?: number } = {}) {
   const body = JSON.stringify(payload);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: options.secret ?? TEST_WEBHOOK_SECRET, ...(options.timestamp !== undefined && { timestamp: options.timestamp }) });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: options.secret ?? TEST_WEBHOOK_SECRET,
+    ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
+  });
   return { body, signature };
 }
 

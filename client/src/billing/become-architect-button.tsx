@@ -48,9 +48,7 @@ export function BecomeArchitectButton({ fallback, className }: BecomeArchitectBu
       </a>
       {checkout.error && status !== 404 && (
         // "You are already an Architect" (409), or that the server could not answer (MESSAGES.somethingWentWrong's words).
-        <p role="alert">
-          {status !== undefined && status < 500 ? checkout.error.message : 'Something went wrong'}
-        </p>
+        <p role="alert">{status !== undefined && status < 500 ? checkout.error.message : 'Something went wrong'}</p>
       )}
     </>
   );

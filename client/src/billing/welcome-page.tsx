@@ -54,8 +54,8 @@ export function WelcomePage() {
         {late && !paid ? (
           <>
             <StatusMessage tone="info">
-              Stripe has not confirmed your payment to us yet. This usually takes a few seconds, but it can take a few minutes. Your payment is safe: your course
-              opens as soon as the confirmation arrives.
+              Stripe has not confirmed your payment to us yet. This usually takes a few seconds, but it can take a few minutes. Your payment is safe: your
+              course opens as soon as the confirmation arrives.
             </StatusMessage>
             <div className="actions">
               <Button

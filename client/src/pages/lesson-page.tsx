@@ -25,7 +25,9 @@ export function LessonPage() {
           <h1 className="lesson-page__title">{status === 404 ? 'No such lesson' : 'This lesson is locked'}</h1>
           <StatusMessage tone="error">{reading.error.message}</StatusMessage>
           <div className="actions">
-            {status === 403 && reading.error.message === COURSE_MESSAGES.forArchitects && <BecomeArchitectButton fallback="/courses#tiers" className={buttonClass('primary')} />}
+            {status === 403 && reading.error.message === COURSE_MESSAGES.forArchitects && (
+              <BecomeArchitectButton fallback="/courses#tiers" className={buttonClass('primary')} />
+            )}
             <ButtonLink to="/courses" variant="secondary">
               Back to the course
             </ButtonLink>
