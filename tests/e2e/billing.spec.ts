@@ -2,6 +2,7 @@
 // Link with their id (the navigation is caught by Playwright's routing: no network); Stripe's
 // signed checkout.session.completed is delivered to the running server; /welcome, waiting for it,
 // then opens the course's first Architect lesson, and the dashboard says since when.
+import { WELCOME_POLL_MS, WELCOME_WAIT_MS } from '../../shared/billing';
 import { checkoutCompleted, PAYMENTS_ENV, signed, TEST_PAYMENT_LINK, WEBHOOK_PATH } from '../support/stripe-events';
 import { expect, startSite, test as base } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
@@ -90,5 +91,38 @@ test('an Explorer pays through the Payment Link, and /welcome opens the first Ar
   await expect(page.getByRole('link', { name: 'Become an Architect' })).toHaveCount(0);
   const mail = await site.smtp.waitForMail(email);
   expect(mail.body).toContain(`${site.url}/dashboard`);
+  expect(problems).toEqual([]);
+});
+
+test('/welcome says plainly when Stripe is late, and opens the course once it has confirmed', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const adminLogin = await request.post('/api/auth/login', { data: site.admin });
+  const headers = { Authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const course = (await (await request.get('/api/admin/course', { headers })).json()) as { modules: Array<{ _id: string }> };
+  const lesson = { moduleId: course.modules[0]!._id, title: 'A lesson for the late', kind: 'text', published: true };
+  expect((await request.post('/api/admin/course/lessons', { headers, data: lesson })).status()).toBe(201);
+  const email = 'late.payer@example.com';
+  expect((await request.post('/api/auth/register', { data: { name: 'Lou Late', email, password: 'explorer password' } })).status()).toBe(201);
+  const users = (await (await request.get(`/api/admin/users?search=${email}`, { headers })).json()) as { data: Array<{ _id: string }> };
+
+  await signIn(page, email, 'explorer password');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The page's own clock, moved past the wait instead of waiting it out.
+  await page.clock.install();
+  await page.goto('/welcome');
+  await expect(page.getByRole('status')).toContainText('Your payment went through');
+  await page.clock.runFor(WELCOME_WAIT_MS + WELCOME_POLL_MS);
+  await expect(page.getByText('Stripe has not confirmed your payment to us yet.')).toBeVisible();
+  await expect(page).toHaveURL(/\/welcome$/);
+
+  const payment = signed(checkoutCompleted({ userId: users.data[0]!._id }).event);
+  const delivered = await request.post(WEBHOOK_PATH, {
+    headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
+    data: payment.body,
+  });
+  expect(delivered.status()).toBe(200);
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page).toHaveURL(/\/course\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(problems).toEqual([]);
 });
