@@ -5,7 +5,7 @@
 import { WELCOME_POLL_MS, WELCOME_WAIT_MS } from '../../shared/billing';
 import { checkoutCompleted, PAYMENTS_ENV, signed, TEST_PAYMENT_LINK, WEBHOOK_PATH } from '../support/stripe-events';
 import { expect, startSite, test as base } from './fixtures';
-import { signIn, watchConsole } from './page-helpers';
+import { openAdminSection, signIn, watchConsole } from './page-helpers';
 
 // A site of its own with payments set up: the other specs' site keeps today's buttons.
 const test = base.extend<object, { site: Awaited<ReturnType<typeof startSite>> }>({
@@ -74,7 +74,8 @@ test('an Explorer pays through the Payment Link, and /welcome opens the first Ar
   // Stripe sends the member back before its webhook lands: the page waits for it.
   await page.goto('/welcome');
   await expect(page.getByRole('status')).toContainText('Your payment went through');
-  const payment = signed(checkoutCompleted({ userId: checkouts[2]!.searchParams.get('client_reference_id') }).event);
+  const paid = checkoutCompleted({ userId: checkouts[2]!.searchParams.get('client_reference_id') });
+  const payment = { ...signed(paid.event), sessionId: paid.session.id };
   const delivered = await request.post(WEBHOOK_PATH, {
     headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
     data: payment.body,
@@ -91,6 +92,13 @@ test('an Explorer pays through the Payment Link, and /welcome opens the first Ar
   await expect(page.getByRole('link', { name: 'Become an Architect' })).toHaveCount(0);
   const mail = await site.smtp.waitForMail(email);
   expect(mail.body).toContain(`${site.url}/dashboard`);
+
+  // The admin's user list says how: through Stripe, with the Checkout Session to find there.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await openAdminSection(page, site, { link: 'User Management', query: 'users' });
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText(`via Stripe ${payment.sessionId}`);
   expect(problems).toEqual([]);
 });
 
