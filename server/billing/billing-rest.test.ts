@@ -221,7 +221,11 @@ describe('checkout.session.completed', () => {
     const unpaid = await deliver(checkoutCompleted({ userId: mia.id, paymentStatus: 'unpaid' }).event);
     const otherType = await deliver({ id: 'evt_test_other', type: 'customer.created', data: { object: { id: 'cus_1', email: mia.email } } });
     const oddObject = await deliver({ id: 'evt_test_odd', type: 'checkout.session.completed', data: { object: { nothing: true } } });
-    for (const res of [unknown, unpaid, otherType, oddObject]) expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    // Text PostgreSQL cannot hold (U+0000), even signed, reaches no query: read as absent.
+    const nul = await deliver(checkoutCompleted({ userId: `${mia.id}\u0000`, email: `${mia.email}\u0000` }).event);
+    for (const res of [unknown, unpaid, otherType, oddObject, nul]) expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    const badId = await deliver({ id: 'evt_\u0000', type: 'checkout.session.completed', data: { object: {} } });
+    expect([badId.statusCode, badId.json()]).toEqual([400, { message: SIGNATURE_REFUSALS.notAnEvent }]);
     expect((await userByEmail(mia.email)).membershipTier).toBe('free');
     expect(await auditOf('billing.upgrade')).toEqual([]);
     expect(site!.t.logs.text).toContain('no member has its client_reference_id or its email');

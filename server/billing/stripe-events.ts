@@ -3,14 +3,23 @@
 // kept as seen and changes nothing.
 import { z } from 'zod';
 
-const stripeId = z.string().min(1).max(255);
+/** Stripe's ids are letters, digits and underscores (evt_…, cs_…, pi_…, ch_…); anything else is not one. */
+export const stripeId = z.string().regex(/^\w{1,255}$/);
+
+// Stripe's own rule for client_reference_id: letters, digits, dashes and underscores, up to 200.
+// Anything else is read as absent, and the email decides.
+const clientReference = z
+  .string()
+  .regex(/^[\w-]{1,200}$/)
+  .nullish()
+  .catch(null);
 
 /** checkout.session.completed: data.object is a Checkout Session. */
 export const checkoutSessionShape = z.object({
   id: stripeId,
   payment_status: z.string(),
-  client_reference_id: z.string().nullish(),
-  customer_details: z.object({ email: z.string().nullish() }).nullish(),
+  client_reference_id: clientReference,
+  customer_details: z.object({ email: z.email().nullish().catch(null) }).nullish(),
   // A string unless the event's object was expanded; null for a free session.
   payment_intent: z.union([stripeId, z.object({ id: stripeId })]).nullish(),
 });

@@ -3,6 +3,7 @@
 // one. The package is loaded with the first webhook, not at start: most starts never see one.
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { stripeId } from './stripe-events';
 
 /** Stripe's default, written here so that a change of theirs cannot widen ours unseen (CONTRACT §6). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -16,8 +17,8 @@ export const SIGNATURE_REFUSALS = {
 
 /** What the site reads of every event; the object is read by each type's own schema (stripe-events.ts). */
 const eventShape = z.object({
-  id: z.string().min(1).max(255),
-  type: z.string().min(1).max(255),
+  id: stripeId,
+  type: z.string().regex(/^[\w.]{1,255}$/),
   data: z.object({ object: z.unknown() }),
 });
 export type StripeEvent = z.infer<typeof eventShape>;

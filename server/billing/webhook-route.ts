@@ -16,12 +16,16 @@ import { SIGNATURE_TOLERANCE_SECONDS, verifyStripeEvent } from './stripe-signatu
 /** Stripe's events are a few kilobytes; a body past this is refused (413) from its headers or as it streams. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 
-/** What the reference shows of the body: the fields of an event the site reads. */
-const stripeEventDoc = z.object({
-  id: z.string().describe('evt_…: each is applied at most once'),
-  type: z.string().describe('checkout.session.completed and charge.refunded are acted on; any other is ignored'),
-  data: z.object({ object: z.looseObject({}).describe('The Checkout Session, or the Charge') }),
-});
+/**
+ * What the reference shows of the body. Stripe's JSON is no form a client fills in: its fields are
+ * read only once the signature has proved Stripe wrote them (stripe-events.ts checks each), so
+ * they are named here in words, not offered as fields to try.
+ */
+const stripeEventDoc = z
+  .looseObject({})
+  .describe(
+    "A Stripe event, exactly as Stripe sent it: {id: 'evt_…', type, data: {object}}. checkout.session.completed and charge.refunded are acted on; any other type is ignored.",
+  );
 
 const webhookDoc: OperationDoc = {
   tag: 'Billing',
