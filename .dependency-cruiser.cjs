@@ -3,8 +3,8 @@
 //   composition   app.ts, serve.ts, main.ts, first-start.ts, cli/, the root router
 //                 (root-router.ts) and request context (request-context.ts), the courses page's
 //                 renders (courses-page.ts), rest/, openapi/
-//   domains       audit < users < auth < media < slider < course   (a domain imports only the base and
-//                 the domains to its left; account will join on the right)
+//   domains       audit < users < auth < media < slider < course < account < billing   (a domain
+//                 imports only the base and the domains to its left)
 //   base          config, paths, app-deps, redis-client, lib/, db/, events/, limits/, http/, and
 //                 tRPC's init and errors (trpc/)
 //
@@ -14,7 +14,7 @@
 // Beside the server: client/ never imports server/ except the router's type through lib/trpc.ts,
 // and shared/ imports neither.
 
-const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account'];
+const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account', 'billing'];
 const BASE = '^server/(config\\.ts|paths\\.ts|app-deps\\.ts|redis-client\\.ts|(lib|db|events|limits|http|trpc)/)';
 const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context|courses-page)\\.ts|(cli|rest|openapi)/)';
 const TESTS = '\\.test\\.tsx?$';

@@ -23,11 +23,12 @@ const nodeBundle = {
 // loads one file far sooner than the hundreds of node_modules it would otherwise resolve and read
 // one by one (a cold start went from 1.1 s to 0.7 s). What stays outside: the native addons, pino
 // (its transports run files of their own in worker threads), and what is loaded only when needed
-// (ioredis with REDIS_URL, pg with a PostgreSQL DATABASE_URL, nodemailer with the first mail).
+// (ioredis with REDIS_URL, pg with a PostgreSQL DATABASE_URL, nodemailer with the first mail, stripe
+// with the first webhook).
 const runtimeBundle = {
   ...nodeBundle,
   packages: undefined,
-  external: ['better-sqlite3', 'better-sqlite3-12', 'argon2', 'sharp', 'pino', 'pino-pretty', 'ioredis', 'pg', 'nodemailer'],
+  external: ['better-sqlite3', 'better-sqlite3-12', 'argon2', 'sharp', 'pino', 'pino-pretty', 'ioredis', 'pg', 'nodemailer', 'stripe'],
   // The CommonJS modules bundled into this ES module ask for Node's built-ins with require().
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);" },
 };

@@ -10,6 +10,7 @@ import { registerAccountExportRoute } from './account/export-route';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
+import { registerStripeWebhookRoute } from './billing/webhook-route';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { LOCK_TIMES, LoginLockout } from './auth/login-lockout';
 import { recordSignInLock } from './auth/lockout-audit';
@@ -183,6 +184,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerAccountExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   await registerCourseFileUploadRoute(app, deps, createContext);
+  await registerStripeWebhookRoute(app, deps);
   registerServeRoute(app, deps);
   registerCourseFileRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).

@@ -136,6 +136,24 @@ describe('configuration', () => {
     }
   });
 
+  it('takes payments only with both the Payment Link and its webhook secret, refunds downgrading unless told otherwise', () => {
+    expect(parseConfig({}).payments).toBeUndefined();
+    const link = 'https://buy.stripe.com/test_00g5kD';
+    expect(parseConfig({ STRIPE_PAYMENT_LINK: link, STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).payments).toEqual({
+      paymentLink: link,
+      webhookSecret: 'whsec_abc',
+      refundsDowngrade: true,
+    });
+    expect(parseConfig({ STRIPE_PAYMENT_LINK: link, STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_REFUNDS_DOWNGRADE: 'false' }).payments?.refundsDowngrade).toBe(
+      false,
+    );
+    // The link without the secret: money the site would never hear of. The message names both.
+    expect(() => parseConfig({ STRIPE_PAYMENT_LINK: link })).toThrow('STRIPE_WEBHOOK_SECRET: required when STRIPE_PAYMENT_LINK is set');
+    expect(() => parseConfig({ STRIPE_PAYMENT_LINK: link, STRIPE_WEBHOOK_SECRET: 'sk_live_123' })).toThrow(/STRIPE_WEBHOOK_SECRET: .*whsec_/);
+    expect(() => parseConfig({ STRIPE_PAYMENT_LINK: 'http://buy.stripe.com/x', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_PAYMENT_LINK/);
+    expect(() => parseConfig({ STRIPE_REFUNDS_DOWNGRADE: 'yes' })).toThrow('STRIPE_REFUNDS_DOWNGRADE: must be true or false');
+  });
+
   it('reads TRUST_PROXY as a hop count', () => {
     const trust = parseConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);

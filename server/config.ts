@@ -120,6 +120,12 @@ const envSchema = z.object({
       .max(AUDIT_DAYS_MAX, auditDaysRule)
       .default(AUDIT_DAYS_DEFAULT),
   ),
+  // CONTRACT §6: Stripe's Payment Link and the signing secret of its webhook endpoint.
+  STRIPE_PAYMENT_LINK: optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be the https:// address of a Stripe Payment Link' }).optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^whsec_\S+$/.test(v), {
+    message: "must be the webhook endpoint's signing secret, starting with whsec_ (never an API key)",
+  }),
+  STRIPE_REFUNDS_DOWNGRADE: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('true')),
   ...limitVariables(),
 });
 
@@ -171,6 +177,17 @@ export interface AppConfig {
   limits: Limits;
   /** How many days audit entries are kept. */
   auditDays: number;
+  /** CONTRACT §6; undefined: no payment, admins change tiers by hand. */
+  payments: PaymentsConfig | undefined;
+}
+
+export interface PaymentsConfig {
+  /** The Payment Link members are sent to (checkout). */
+  paymentLink: string;
+  /** What the webhook's Stripe-Signature is checked against. */
+  webhookSecret: string;
+  /** Whether a full refund makes the member an Explorer again. */
+  refundsDowngrade: boolean;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +238,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const courseFilesRoot = e.COURSE_FILES_ROOT ? path.resolve(e.COURSE_FILES_ROOT) : path.join(dataDir, 'course-files');
   const overlap = foldersOverlap(mediaRoot, courseFilesRoot);
   if (overlap) throw new ConfigError(`Invalid environment:\n  COURSE_FILES_ROOT: ${overlap}`);
+  // A link without its secret would take money the site never hears of: refuse to start.
+  if (e.STRIPE_PAYMENT_LINK && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_PAYMENT_LINK is set (the webhook endpoint's signing secret, whsec_…, from Stripe's dashboard)",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -243,5 +266,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     limits: Object.fromEntries(Object.keys(LIMIT_DEFAULTS).map((name) => [name, e[name as LimitName]])) as Limits,
     auditDays: e.AUDIT_DAYS,
+    payments: e.STRIPE_PAYMENT_LINK
+      ? { paymentLink: e.STRIPE_PAYMENT_LINK, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, refundsDowngrade: e.STRIPE_REFUNDS_DOWNGRADE === 'true' }
+      : undefined,
   };
 }

@@ -2,6 +2,7 @@
 import { accountRouter } from './account/router';
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
+import { billingRouter } from './billing/router';
 import { courseRouter } from './course/router';
 import { mediaRouter } from './media/router';
 import { playlistsRouter, sliderRouter } from './slider/router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   audit: auditRouter,
   course: courseRouter,
   account: accountRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@
 // and the contract test checks real answers against the document.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
-import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from './constants';
+import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from './constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, type CourseOutline, type OutlineLesson } from './course';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
@@ -47,7 +47,18 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean().describe('Whether a mailed link has proved the address'),
   createdAt: timestamp,
   updatedAt: timestamp,
+  paidSince: timestamp.nullable().describe('When the tier last became paid; null while free'),
+  paidVia: z.enum(PAID_VIA).nullable().describe("How: an admin's change (hand) or a Stripe payment; null while free"),
+  checkoutSessionId: z.string().nullable().describe('The Stripe Checkout Session of that payment (cs_…); null unless paidVia is stripe'),
 });
+
+/** POST /api/billing/checkout (CONTRACT §6). */
+export const checkoutAnswer = z.object({
+  url: z.string().describe('The Payment Link with client_reference_id (the member id) and prefilled_email: send the browser there'),
+});
+
+/** POST /api/billing/stripe/webhook (CONTRACT §6). */
+export const webhookAnswer = z.object({ received: z.literal(true) });
 
 export const userPageSchema = z.object({
   data: z.array(publicUserSchema),

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'course.lesson.reorder',
   'course.file.upload',
   'course.file.delete',
+  'billing.upgrade',
+  'billing.refund',
   'auth.lockout',
   'auth.password-reset',
   'auth.2fa.enable',

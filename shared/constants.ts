@@ -18,6 +18,10 @@ export type Role = (typeof ROLES)[number];
 export const MEMBERSHIP_TIERS = ['free', 'paid'] as const;
 export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
 
+/** How a member last became an Architect (CONTRACT §6): an admin's change, or a Stripe payment. */
+export const PAID_VIA = ['hand', 'stripe'] as const;
+export type PaidVia = (typeof PAID_VIA)[number];
+
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
 import { multipart } from '../../tests/support/multipart';
+import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
@@ -36,6 +37,8 @@ const COPY_ORDER = [
   'recovery_codes',
   'revoked_tokens',
   'slider_config',
+  'stripe_events',
+  'stripe_payments',
   'two_factor',
   'user_search_grams',
 ];
@@ -85,13 +88,22 @@ beforeAll(async () => {
   postgres = await startPostgres();
   folder = mkdtempSync(path.join(tmpdir(), 'qc-copy-'));
   const clock = new TestClock();
-  const site = await startAdminApp({ smtp: true, build: { clock: clock.now } });
+  const site = await startAdminApp({ smtp: true, env: PAYMENTS_ENV, build: { clock: clock.now } });
   const { t, adminToken } = site;
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = adminToken) => callJson(t.app, method, url, body, token);
   try {
     const member = { name: 'Zoë Ünal', email: 'zoe@example.com', password: 'member password' };
     expect((await api('POST', '/api/auth/register', member, '')).status).toBe(201);
     const memberToken = await signIn(t, member.email, member.password);
+    const zoeId = ((await api('GET', '/api/admin/users?search=zoe')).body.data as Array<{ _id: string }>)[0]!._id;
+    const payment = signed(checkoutCompleted({ userId: zoeId }).event);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
+      payload: payment.body,
+    });
+    expect(paid.statusCode).toBe(200);
     expect((await api('POST', '/api/auth/logout', undefined, memberToken)).status).toBe(200);
     expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);
     const twoFactor = { name: 'Tove Two', email: 'tove@example.com', password: 'tove password' };

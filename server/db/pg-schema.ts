@@ -30,6 +30,8 @@ export const users = pgTable(
     updatedAt: millis('updated_at').notNull(),
     paidSince: millis('paid_since'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    paidVia: text('paid_via'),
+    paidReference: text('paid_reference'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -235,4 +237,23 @@ export const courseCaptionCues = pgTable(
     text: text('text').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
+);
+
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: millis('received_at').notNull(),
+});
+
+export const stripePayments = pgTable(
+  'stripe_payments',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: millis('paid_at').notNull(),
+  },
+  (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );

@@ -26,4 +26,6 @@ export const {
   courseLessons,
   courseFiles,
   courseCaptionCues,
+  stripeEvents,
+  stripePayments,
 } = schema;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_TOKEN_PURPOSES } from '../../shared/account';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
-import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
+import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from '../../shared/constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS } from '../../shared/course';
 import type { PlaylistItem } from '../../shared/slider';
 
@@ -33,6 +33,10 @@ export const users = sqliteTable(
     // Whether a mailed link has proved the address belongs to the member (CONTRACT §5). Members from
     // before it existed start unproved (decision 029).
     emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+    // How the tier last became paid (CONTRACT §6): by hand (an admin), or a Stripe payment, whose
+    // Checkout Session id is paid_reference; both null while free. Paid members from before it: hand.
+    paidVia: text('paid_via', { enum: PAID_VIA }),
+    paidReference: text('paid_reference'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -288,4 +292,29 @@ export const courseCaptionCues = sqliteTable(
     text: text('text').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
+);
+
+// Stripe's webhook events applied (CONTRACT §6), by event id: the row is written in the transaction
+// that applies the event, so a redelivery (even one at the same moment) finds it and changes nothing.
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  // Milliseconds.
+  receivedAt: integer('received_at').notNull(),
+});
+
+// The payments that made members Architects, by Checkout Session: a refund finds its member
+// through the payment intent recorded here (server/billing/).
+export const stripePayments = sqliteTable(
+  'stripe_payments',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id'),
+    // Milliseconds.
+    paidAt: integer('paid_at').notNull(),
+  },
+  (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );

@@ -37,6 +37,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Playlists: 'Playlists of the slideshow (admin)',
   Course: 'The course: its outline for anyone, its lessons for the members allowed to open them',
   'Course Manager': "The course's modules and lessons (admin)",
+  Billing: 'Becoming an Architect: the Stripe Payment Link and its webhook',
   Reference: 'This document and its interactive page',
 };
 

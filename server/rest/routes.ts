@@ -9,6 +9,7 @@ import {
   passwordChangedAnswer,
   profileAnswer,
   auditPageSchema,
+  checkoutAnswer,
   courseOutlineSchema,
   lessonAnswer,
   lessonReadingSchema,
@@ -52,6 +53,7 @@ import {
   moduleOrderInput,
   moduleUpdateInput,
 } from '../../shared/course-schemas';
+import { BILLING_MESSAGES } from '../../shared/billing';
 import { COURSE_MESSAGES } from '../../shared/course';
 import { mediaDeleteInput, mediaListInput, mediaScanInput } from '../../shared/media-schemas';
 import { MESSAGES } from '../../shared/messages';
@@ -201,8 +203,9 @@ function noInputRow<Url extends string, Result>(route: NoInputRow<Url, Result>):
 // The library's lists by category: the url says which, so the query has no category.
 const categoryListInput = mediaListInput.omit({ category: true });
 
-// The table, by section of the API reference. GET /api/slider/public and POST /api/media/upload
-// are routes of their own (server/slider/public-route.ts, server/media/upload-route.ts).
+// The table, by section of the API reference. GET /api/slider/public, POST /api/media/upload and
+// POST /api/billing/stripe/webhook are routes of their own (server/slider/public-route.ts,
+// server/media/upload-route.ts, server/billing/webhook-route.ts).
 const table: Record<string, Row[]> = {
   Auth: [
     row({
@@ -728,6 +731,19 @@ const table: Record<string, Row[]> = {
       answer: asIs(lessonAnswer),
       refusals: { 404: 'No file with that id.' },
       procedure: (c) => c.course.files.delete,
+    }),
+  ],
+
+  Billing: [
+    noInputRow({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      access: 'member',
+      summary: "Where to pay to become an Architect: the Payment Link, told the member's id and email",
+      description: 'Send the browser to url: Stripe takes the payment, and its webhook (POST /api/billing/stripe/webhook) makes the member an Architect.',
+      answer: asIs(checkoutAnswer),
+      refusals: { 404: `Payments are not set up: "${BILLING_MESSAGES.notSetUp}".`, 409: `The member is already paid: "${BILLING_MESSAGES.alreadyArchitect}".` },
+      procedure: (c) => c.billing.checkout,
     }),
   ],
 };

@@ -1,9 +1,9 @@
 // The users table's data functions. Other domains go through these, never through the table.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
+import type { MembershipTier, PaidVia, Role, UserStatus } from '../../shared/constants';
 import { apiRecord } from '../db/api-record';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
 import { transaction } from '../db/transaction';
@@ -25,7 +25,24 @@ export interface PublicUser {
   emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When the tier last became paid (CONTRACT §4); null while free. */
+  paidSince: string | null;
+  /** How: an admin's hand, or a Stripe payment (CONTRACT §6); null while free. */
+  paidVia: PaidVia | null;
+  /** The Stripe Checkout Session of that payment; null unless paidVia is stripe. */
+  checkoutSessionId: string | null;
 }
+
+/** The columns of what the admin's CSV export lists (CONTRACT §3 "Operators"), in its order. */
+export const exportedColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  membershipTier: users.membershipTier,
+  status: users.status,
+  createdAt: users.createdAt,
+};
 
 export const publicColumns = {
   id: users.id,
@@ -37,12 +54,22 @@ export const publicColumns = {
   emailVerified: users.emailVerified,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  paidSince: users.paidSince,
+  paidVia: users.paidVia,
+  paidReference: users.paidReference,
 };
 
-type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] };
+type ColumnValue<C extends { _: { data: unknown; notNull: boolean } }> = C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null;
+type PublicRow = { [K in keyof typeof publicColumns]: ColumnValue<(typeof publicColumns)[K]> };
+type RecordRow = Omit<PublicRow, 'paidSince' | 'paidReference'>;
 
 export function toPublicUser(row: PublicRow): PublicUser {
-  return apiRecord<PublicUser, PublicRow>(row);
+  const { paidSince, paidReference, ...record } = row;
+  return {
+    ...apiRecord<Omit<PublicUser, 'paidSince' | 'checkoutSessionId'>, RecordRow>(record),
+    paidSince: paidSince === null ? null : new Date(paidSince).toISOString(),
+    checkoutSessionId: row.paidVia === 'stripe' ? paidReference : null,
+  };
 }
 
 export class EmailInUseError extends Error {
@@ -78,7 +105,7 @@ export async function insertUser(db: Db, input: NewUser): Promise<PublicUser> {
           passwordChangedAt: now,
           createdAt: now,
           updatedAt: now,
-          paidSince: input.membershipTier === 'paid' ? now : null,
+          ...paidByHand(input.membershipTier === 'paid', now),
         })
         .returning({ ...publicColumns, key: searchKey });
       const { key, ...row } = inserted!;
@@ -120,7 +147,7 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
       if (!before) return undefined;
       const takenOver = passwordHash !== undefined || (email !== undefined && email !== before.email);
       const set = {
-        ...paidSinceChange(before.membershipTier, fields.membershipTier, now),
+        ...tierChangeByHand(before.membershipTier, fields.membershipTier, now),
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
         ...(email ? { email } : {}),
         ...(email !== undefined && email !== before.email ? { emailVerified: fields.emailVerified ?? false } : {}),
@@ -150,13 +177,44 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   }
 }
 
+/** What a tier made paid (or not) by an admin's hand stores: since now, by hand (CONTRACT §4, §6). */
+function paidByHand(paid: boolean, now: number) {
+  return paid ? { paidSince: now, paidVia: 'hand' as const, paidReference: null } : { paidSince: null, paidVia: null, paidReference: null };
+}
+
 /**
- * When the tier becomes paid, paidSince is now (the course's drip counts from it, CONTRACT §4);
- * when it becomes free, null; a paid member staying paid keeps theirs.
+ * When an admin makes the tier paid, paidSince is now (the course's drip counts from it, CONTRACT
+ * §4) and it is paid by hand; when free, all three are null; a paid member staying paid keeps theirs.
  */
-function paidSinceChange(before: MembershipTier, after: MembershipTier | undefined, now: number): { paidSince?: number | null } {
+function tierChangeByHand(before: MembershipTier, after: MembershipTier | undefined, now: number) {
   if (after === undefined || after === before) return {};
-  return { paidSince: after === 'paid' ? now : null };
+  return paidByHand(after === 'paid', now);
+}
+
+/**
+ * Makes the member paid through a payment (CONTRACT §6), inside the caller's transaction: paidSince
+ * now unless they are paid already (a second payment keeps their drip), and the payment noted as
+ * how. Undefined if there is no such user; else whether the tier changed.
+ */
+export async function markPaidThroughPayment(tx: Tx, id: string, reference: string, now: number): Promise<{ upgraded: boolean } | undefined> {
+  const [before] = await tx.select({ membershipTier: users.membershipTier }).from(users).where(eq(users.id, id));
+  if (!before) return undefined;
+  if (before.membershipTier === 'paid') return { upgraded: false };
+  await tx.update(users).set({ membershipTier: 'paid', paidSince: now, paidVia: 'stripe', paidReference: reference, updatedAt: now }).where(eq(users.id, id));
+  return { upgraded: true };
+}
+
+/**
+ * Makes the member free again after their payment was refunded, inside the caller's transaction,
+ * if that payment is what made them paid (not an admin's hand, nor another payment). Whether it did.
+ */
+export async function unmarkPaidThroughPayment(tx: Tx, id: string, reference: string, now: number): Promise<boolean> {
+  const changed = await tx
+    .update(users)
+    .set({ membershipTier: 'free', paidSince: null, paidVia: null, paidReference: null, updatedAt: now })
+    .where(and(eq(users.id, id), eq(users.membershipTier, 'paid'), eq(users.paidVia, 'stripe'), eq(users.paidReference, reference)))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }
 
 // Tokens are refused when issued before sessionsValidFrom; one millisecond on, so that a token

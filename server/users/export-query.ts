@@ -10,16 +10,15 @@ import { preparedPerDatabase } from '../db/prepared';
 import { rowArrays } from '../db/row-arrays';
 import { isoTime } from '../lib/iso-time';
 import { users } from '../db/schema';
-import { publicColumns } from './data';
+import { exportedColumns } from './data';
 import { searchCondition } from './search-index';
 import { afterPosition, positionColumns, upToPosition, userOrder, type UserPosition } from './user-order';
 
 /** A user as one record of the file, in the order of USERS_EXPORT_COLUMNS; createdAt in ISO 8601 as every answer gives it. */
 export type ExportRow = [id: string, name: string, email: string, role: Role, membershipTier: MembershipTier, status: UserStatus, createdAt: string];
 
-// What every answer shows of a user but updatedAt and emailVerified (the file's columns stay as
-// they were, CONTRACT §5), in the order of USERS_EXPORT_COLUMNS: the driver's arrays are the rows.
-const { updatedAt: _updatedAt, emailVerified: _emailVerified, ...exportColumns } = publicColumns;
+// In the order of USERS_EXPORT_COLUMNS: the driver's arrays are the rows.
+const exportColumns = exportedColumns;
 // Where each column stands in a row: a batch's last row is where the next one starts.
 const columnIndex = Object.fromEntries(Object.keys(exportColumns).map((key, index) => [key, index])) as Record<keyof typeof exportColumns, number>;
 const CREATED_AT = columnIndex.createdAt;

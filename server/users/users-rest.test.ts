@@ -104,11 +104,14 @@ describe('list', () => {
     expect(res.raw).not.toMatch(/password|argon2/i);
     expect(Object.keys((res.body.data as PublicUser[])[0]!).sort()).toEqual([
       '_id',
+      'checkoutSessionId',
       'createdAt',
       'email',
       'emailVerified',
       'membershipTier',
       'name',
+      'paidSince',
+      'paidVia',
       'role',
       'status',
       'updatedAt',

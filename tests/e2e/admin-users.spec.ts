@@ -205,6 +205,8 @@ test('an admin reads the stats, searches, sorts, pages, and adds, edits, suspend
     await page.getByRole('combobox', { name: 'Tier' }).selectOption('paid');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(row).toContainText('paid');
+    // How they became an Architect (CONTRACT §6): an admin's hand, not a payment.
+    await expect(row.getByRole('cell').nth(3)).toContainText('by hand');
     await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
 
     await sidebar.getByRole('link', { name: 'Dashboard' }).click();

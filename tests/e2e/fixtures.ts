@@ -12,35 +12,53 @@ export interface Site {
   output: string[];
 }
 
+/** A worker's site: its own server and SMTP catcher; `env` adds to the environment every site has. */
+export async function startSite(env: Record<string, string> = {}): Promise<Site & { stop(): Promise<void> }> {
+  const smtp = new SmtpCatcher();
+  const smtpUrl = await smtp.start();
+  const admin = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin password' };
+  const output: string[] = [];
+  const server = await startServer({
+    env: {
+      SMTP_URL: smtpUrl,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_NAME: admin.name,
+      // Every test of a worker signs up and in from 127.0.0.1: the per-address limits are
+      // raised (never removed) to fit a whole run.
+      REGISTRATIONS_PER_HOUR: '1000',
+      LOGINS_PER_MINUTE: '1000',
+      FORGOT_PER_HOUR: '1000',
+      VERIFICATION_MAILS_PER_HOUR: '1000',
+      EMAIL_CHANGES_PER_HOUR: '1000',
+      ...env,
+    },
+    onOutput: (text) => output.push(text),
+  }).catch(async (error: unknown) => {
+    await smtp.stop();
+    throw error;
+  });
+  return {
+    url: server.url,
+    smtp,
+    admin,
+    output,
+    async stop() {
+      await server.stop();
+      await smtp.stop();
+    },
+  };
+}
+
 export const test = base.extend<object, { site: Site }>({
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
-      const smtp = new SmtpCatcher();
-      const smtpUrl = await smtp.start();
-      const admin = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin password' };
-      const output: string[] = [];
-      const server = await startServer({
-        env: {
-          SMTP_URL: smtpUrl,
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-          ADMIN_NAME: admin.name,
-          // Every test of a worker signs up and in from 127.0.0.1: the per-address limits are
-          // raised (never removed) to fit a whole run.
-          REGISTRATIONS_PER_HOUR: '1000',
-          LOGINS_PER_MINUTE: '1000',
-          FORGOT_PER_HOUR: '1000',
-          VERIFICATION_MAILS_PER_HOUR: '1000',
-          EMAIL_CHANGES_PER_HOUR: '1000',
-        },
-        onOutput: (text) => output.push(text),
-      });
+      const site = await startSite();
       try {
-        await use({ url: server.url, smtp, admin, output });
+        await use(site);
       } finally {
-        await server.stop();
-        await smtp.stop();
+        await site.stop();
       }
     },
     { scope: 'worker' },

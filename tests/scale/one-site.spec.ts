@@ -5,13 +5,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { testClip } from '../support/media-clips';
+import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../support/stripe-events';
 import { startTwoProcessSite, type SharedDatabase, type TwoProcessSite } from './two-processes';
 
 const test = base.extend<object, { database: SharedDatabase; site: TwoProcessSite }>({
   database: ['sqlite', { option: true, scope: 'worker' }],
   site: [
     async ({ database }, use) => {
-      const site = await startTwoProcessSite(database, { LOGINS_PER_MINUTE: '1000', REGISTRATIONS_PER_HOUR: '1000' });
+      const site = await startTwoProcessSite(database, { LOGINS_PER_MINUTE: '1000', REGISTRATIONS_PER_HOUR: '1000', ...PAYMENTS_ENV });
       try {
         await use(site);
       } finally {
@@ -104,6 +105,40 @@ async function uploadImage(base: string, token: string, name: string) {
   const { files } = (await response.json()) as { files: { path: string }[] };
   return { path: files[0]!.path, bytes: png };
 }
+
+test("Stripe's webhook delivered to A makes the member an Architect for B, their session unbroken", async ({ site }) => {
+  const member = await register(site.a.url);
+  const token = await login(site.b.url, member.email, member.password);
+  const admin = await login(site.a.url, site.admin.email, site.admin.password);
+  const course = (await call(site.a.url, 'GET', '/api/admin/course', undefined, admin)).body as { modules: Array<{ _id: string }> };
+  const created = await call(
+    site.a.url,
+    'POST',
+    '/api/admin/course/lessons',
+    { moduleId: course.modules[0]!._id, title: 'For Architects', kind: 'text', published: true },
+    admin,
+  );
+  const lessonId = (created.body as { lesson: { _id: string } }).lesson._id;
+  expect((await call(site.b.url, 'GET', `/api/course/lessons/${lessonId}`, undefined, token)).status).toBe(403);
+
+  const checkout = await call(site.b.url, 'POST', '/api/billing/checkout', undefined, token);
+  const memberId = new URL(checkout.body.url as string).searchParams.get('client_reference_id');
+  const payment = signed(checkoutCompleted({ userId: memberId }).event);
+  const delivered = await fetch(`${site.a.url}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
+    body: payment.body,
+  });
+  expect(delivered.status).toBe(200);
+
+  // B caches no tier: its very next call reads the new one.
+  expect((await call(site.b.url, 'GET', `/api/course/lessons/${lessonId}`, undefined, token)).status).toBe(200);
+  expect(await call(site.b.url, 'POST', '/api/billing/checkout', undefined, token)).toMatchObject({
+    status: 409,
+    body: { message: 'You are already an Architect' },
+  });
+  expect((await call(site.a.url, 'DELETE', `/api/admin/course/lessons/${lessonId}`, undefined, admin)).status).toBe(200);
+});
 
 test('an upload through A is listed and served by B', async ({ site }) => {
   const adminA = await login(site.a.url, site.admin.email, site.admin.password);

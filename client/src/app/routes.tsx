@@ -90,6 +90,14 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'welcome',
+                // Where Stripe sends a member back after paying: in the members' chunk too.
+                lazy: async () => {
+                  const { WelcomePage } = await import('../pages/member-pages');
+                  return { Component: WelcomePage };
+                },
+              },
+              {
                 path: 'admin/dashboard',
                 errorElement: <RouteError />,
                 // Its own chunk: visitors and members never download the admin panel.

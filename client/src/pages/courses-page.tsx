@@ -6,6 +6,7 @@ import { visitorClient } from '../lib/visitor-client';
 import { CourseOutlineList } from './course-outline';
 import { renderedOutline } from './rendered-outline';
 import { Panel } from '../ui/panel';
+import { ArchitectTierAction } from '../billing/architect-tier-action';
 import './page-sections.css';
 import './courses-page.css';
 
@@ -115,9 +116,7 @@ export function CoursesPage() {
               <li>Practices to carry each idea into daily life</li>
               <li>Everything in the Explorer membership</li>
             </ul>
-            <ButtonLink to="/join" variant="primary" className="tier-card__action">
-              Become an Architect
-            </ButtonLink>
+            <ArchitectTierAction className="tier-card__action" />
           </Panel>
         </div>
       </section>

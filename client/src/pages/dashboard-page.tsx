@@ -6,12 +6,14 @@ import { getToken, roleOf } from '../lib/session';
 import { useCurrentUser } from '../lib/use-current-user';
 import { useLogout } from '../lib/use-logout';
 import { usePageTitle } from '../lib/use-page-title';
-import { Button, ButtonLink } from '../ui/button';
+import { Button, ButtonLink, buttonClass } from '../ui/button';
 import { StatusMessage } from '../ui/status-message';
 import { Panel } from '../ui/panel';
 import { PanelSection } from '../ui/panel-section';
 import { trpc } from '../lib/trpc';
 import { CourseOutlineList } from './course-outline';
+import { ArchitectSince } from '../billing/architect-since';
+import { BecomeArchitectButton } from '../billing/become-architect-button';
 import './page-sections.css';
 import './dashboard-page.css';
 
@@ -39,6 +41,7 @@ export function DashboardPage() {
                 <span className={`tier-badge__value ${paid ? 'tier-badge__value--paid' : ''}`}>
                   {paid ? 'Architect — the ten-part course' : 'Explorer — free membership'}
                 </span>
+                {paid && <ArchitectSince paidSince={user.paidSince} />}
               </p>
             </>
           ) : (
@@ -102,9 +105,7 @@ export function DashboardPage() {
                 <h3 className="upgrade__title">Unlock all ten modules</h3>
                 <p>The Architect path opens the complete course, with practices for every stage of the journey.</p>
               </div>
-              <ButtonLink to="/courses#tiers" variant="primary">
-                Become an Architect
-              </ButtonLink>
+              <BecomeArchitectButton fallback="/courses#tiers" className={buttonClass('primary')} />
             </Panel>
           )}
 

@@ -3,9 +3,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { AttachmentsList } from '../course/attachments-list';
 import { LessonMedia } from '../course/lesson-media';
+import { COURSE_MESSAGES } from '@shared/course';
+import { BecomeArchitectButton } from '../billing/become-architect-button';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
-import { ButtonLink } from '../ui/button';
+import { ButtonLink, buttonClass } from '../ui/button';
 import { Panel } from '../ui/panel';
 import { StatusMessage } from '../ui/status-message';
 import './lesson-page.css';
@@ -27,10 +29,8 @@ export function LessonPage() {
           <h1 className="lesson-page__title">{status === 404 ? 'No such lesson' : 'This lesson is locked'}</h1>
           <StatusMessage tone="error">{reading.error.message}</StatusMessage>
           <div className="actions">
-            {status === 403 && (
-              <ButtonLink to="/courses#tiers" variant="primary">
-                Become an Architect
-              </ButtonLink>
+            {status === 403 && reading.error.message === COURSE_MESSAGES.forArchitects && (
+              <BecomeArchitectButton fallback="/courses#tiers" className={buttonClass('primary')} />
             )}
             <ButtonLink to="/courses" variant="secondary">
               Back to the course

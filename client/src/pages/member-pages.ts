@@ -6,3 +6,4 @@ export { DashboardPage } from './dashboard-page';
 export { LessonPage } from './lesson-page';
 export { AccountPage } from '../account/account-page';
 export { ConfirmEmailPage, VerifyEmailPage } from '../account/link-pages';
+export { WelcomePage } from '../billing/welcome-page';

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import { MEMBERSHIP_TIERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from '@shared/constants';
 import { Button } from '@/ui/button';
 import { draftOf, type AdminUser, type UserDraft } from './user-types';
+import { PaidVia } from './paid-via';
 import { inputClass } from '@/ui/field';
 import { SubmitOrCancel } from '@/ui/submit-or-cancel';
 import './user-row.css';
@@ -69,6 +70,7 @@ export function UserRow({ user, editing, saving, onEdit, onCancel, onSave, onDel
       </td>
       <td data-label="Tier">
         <span className={`badge badge--${user.membershipTier}`}>{user.membershipTier}</span>
+        <PaidVia user={user} />
       </td>
       <td data-label="Status">
         <span className={`badge badge--${user.status}`}>{user.status}</span>

@@ -1,0 +1,100 @@
+// Applies one verified Stripe event (CONTRACT §6), at most once: the event's row is claimed in the
+// same transaction as the tier change and its audit entry, so a redelivery (Stripe retries, and
+// sometimes delivers twice at once) finds it and changes nothing. An event for nobody the site
+// knows, or of a type it does not act on, is kept as seen and answered 200: Stripe must not retry
+// what can never succeed.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app-deps';
+import { recordAudit } from '../audit/record';
+import type { Tx } from '../db/client';
+import { transaction } from '../db/transaction';
+import { findPublicUserById, findUserIdByEmail, markPaidThroughPayment, unmarkPaidThroughPayment } from '../users/data';
+import { refundSummary, upgradeSummary, type RefundResult } from './billing-audit';
+import { claimEvent, findPaymentByIntent, recordPayment } from './payment-data';
+import { checkoutSessionShape, idOf, refundedChargeShape, type CheckoutSession } from './stripe-events';
+import type { StripeEvent } from './stripe-signature';
+import { welcomeMail } from './welcome-mail';
+
+/** What became of an event: for the log, the tests, and whether a welcome mail goes out. */
+export type EventOutcome =
+  | { result: 'replayed' }
+  | { result: 'ignored'; why: string }
+  | { result: 'upgraded'; userId: string; welcome: { name: string; email: string } }
+  | { result: 'paid-again'; userId: string }
+  | { result: 'refunded'; userId: string; refund: RefundResult };
+
+const ignored = (why: string): EventOutcome => ({ result: 'ignored', why });
+
+/** The member a Checkout Session is for: its client_reference_id, else its customer's email. */
+async function payerOf(tx: Tx, session: CheckoutSession): Promise<string | undefined> {
+  const reference = session.client_reference_id;
+  if (reference && (await findPublicUserById(tx, reference))) return reference;
+  const email = session.customer_details?.email?.trim();
+  return email ? findUserIdByEmail(tx, email) : undefined;
+}
+
+async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<EventOutcome> {
+  const parsed = checkoutSessionShape.safeParse(event.data.object);
+  if (!parsed.success) return ignored('the Checkout Session lacks the fields the site reads');
+  const session = parsed.data;
+  // Delayed payment methods complete the session unpaid; only a paid one makes an Architect.
+  if (session.payment_status !== 'paid') return ignored(`payment_status is ${session.payment_status}`);
+  const userId = await payerOf(tx, session);
+  if (!userId) return ignored('no member has its client_reference_id or its email');
+  const paymentIntentId = idOf(session.payment_intent);
+  await recordPayment(tx, { checkoutSessionId: session.id, userId, paymentIntentId }, now);
+  const marked = await markPaidThroughPayment(tx, userId, session.id, now);
+  if (!marked) return ignored('the member is gone');
+  await recordAudit(
+    tx,
+    {
+      actor: null,
+      action: 'billing.upgrade',
+      target: { type: 'user', id: userId },
+      summary: upgradeSummary(marked.upgraded, { id: session.id, paymentIntentId }, event.id),
+    },
+    now,
+  );
+  if (!marked.upgraded) return { result: 'paid-again', userId };
+  const user = await findPublicUserById(tx, userId);
+  return { result: 'upgraded', userId, welcome: { name: user!.name, email: user!.email } };
+}
+
+async function applyRefund(tx: Tx, event: StripeEvent, refundsDowngrade: boolean, now: number): Promise<EventOutcome> {
+  const parsed = refundedChargeShape.safeParse(event.data.object);
+  if (!parsed.success) return ignored('the Charge lacks the fields the site reads');
+  const charge = parsed.data;
+  if (charge.amount_refunded !== charge.amount) return ignored('a partial refund');
+  const paymentIntentId = idOf(charge.payment_intent);
+  const payment = paymentIntentId ? await findPaymentByIntent(tx, paymentIntentId) : undefined;
+  if (!paymentIntentId || !payment) return ignored('no recorded payment has its payment intent');
+  let refund: RefundResult = 'kept: refunds do not downgrade';
+  if (refundsDowngrade) {
+    const downgraded = await unmarkPaidThroughPayment(tx, payment.userId, payment.checkoutSessionId, now);
+    refund = downgraded ? 'downgraded' : 'kept: not paid through this payment';
+  }
+  const summary = refundSummary(refund, { id: charge.id, paymentIntentId, checkoutSessionId: payment.checkoutSessionId }, event.id);
+  await recordAudit(tx, { actor: null, action: 'billing.refund', target: { type: 'user', id: payment.userId }, summary }, now);
+  return { result: 'refunded', userId: payment.userId, refund };
+}
+
+export async function applyStripeEvent(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>, event: StripeEvent, log: FastifyBaseLogger): Promise<EventOutcome> {
+  const refundsDowngrade = deps.config.payments?.refundsDowngrade ?? true;
+  const now = Date.now();
+  const outcome = await transaction(deps.db, async (tx): Promise<EventOutcome> => {
+    if (!(await claimEvent(tx, event, now))) return { result: 'replayed' };
+    if (event.type === 'checkout.session.completed') return applyCheckout(tx, event, now);
+    if (event.type === 'charge.refunded') return applyRefund(tx, event, refundsDowngrade, now);
+    return ignored('a type the site does not act on');
+  });
+  // The member's id, never their name or email, goes to the log.
+  const { welcome: _welcome, ...logged } = outcome.result === 'upgraded' ? outcome : { ...outcome, welcome: undefined };
+  log.info({ stripeEvent: { id: event.id, type: event.type }, ...logged }, 'Stripe webhook event');
+  if (outcome.result === 'upgraded') {
+    // After the commit, and never undoing it: the member is an Architect whether or not the mail goes.
+    await deps.mailer
+      .send(welcomeMail(outcome.welcome, deps.config.appUrl))
+      .catch((error: unknown) => log.error({ err: error, userId: outcome.userId }, 'the welcome mail failed'));
+  }
+  return outcome;
+}
