@@ -132,6 +132,7 @@ export const courseFileFieldsInput = z
       z
         .string()
         .trim()
+        .check(plainText('lang'))
         .max(CAPTIONS_LANG_MAX_LENGTH, `lang must be at most ${CAPTIONS_LANG_MAX_LENGTH} characters`)
         .regex(CAPTIONS_LANG_PATTERN, 'lang must be a language tag such as en or pt-BR')
         .optional()
