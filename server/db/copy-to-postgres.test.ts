@@ -22,9 +22,12 @@ import { openSqlite } from './sqlite-driver';
 
 const COPY_ORDER = [
   'audit_entries',
+  'users',
+  'course_certificates',
   'course_modules',
   'course_lessons',
-  'users',
+  'course_lesson_texts',
+  'course_progress',
   'login_challenges',
   'media_scans',
   'password_resets',
@@ -103,7 +106,14 @@ beforeAll(async () => {
     expect((await api('PUT', '/api/slider/config', { ...config, activePlaylist: playlistId })).status).toBe(200);
     expect((await api('POST', '/api/media/scan-files', {})).status).toBe(200);
     const [firstModule] = ((await api('GET', '/api/admin/course')).body.modules as Array<{ _id: string }>) ?? [];
-    expect((await api('POST', '/api/admin/course/lessons', { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello' })).status).toBe(201);
+    const welcome = { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello', published: true, freePreview: true };
+    const lesson = await api('POST', '/api/admin/course/lessons', welcome);
+    expect(lesson.status).toBe(201);
+    // The only published lesson, completed: progress and a certificate.
+    const lessonId = (lesson.body.lesson as { _id: string })._id;
+    const reader = await signIn(t, member.email, member.password);
+    expect((await api('PUT', `/api/course/lessons/${lessonId}/progress`, { positionSeconds: 3, completed: true }, reader)).status).toBe(200);
+    expect((await api('GET', '/api/course/certificate', undefined, reader)).status).toBe(200);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
     const source = openSqlite(t.config.database.file);

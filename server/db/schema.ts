@@ -23,4 +23,7 @@ export const {
   auditEntries,
   courseModules,
   courseLessons,
+  courseProgress,
+  courseCertificates,
+  courseLessonTexts,
 } = schema;

@@ -6,6 +6,11 @@ import { z } from 'zod';
 import {
   adminCourseSchema,
   auditPageSchema,
+  certificateLinkSchema,
+  certificateSchema,
+  courseProgressSchema,
+  courseSearchSchema,
+  lessonProgressSchema,
   courseOutlineSchema,
   lessonAnswer,
   lessonReadingSchema,
@@ -36,7 +41,10 @@ import {
   resetPasswordInput,
 } from '../../shared/auth-schemas';
 import {
+  certificateIdInput,
+  courseSearchInput,
   coursePreviewInput,
+  progressSaveInput,
   lessonCreateInput,
   lessonIdInput,
   lessonOrderInput,
@@ -514,6 +522,60 @@ const table: Record<string, Row[]> = {
         404: 'No lesson with that id, or a draft.',
       },
       procedure: (c) => c.course.lesson,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/course/lessons/:id/progress',
+      access: 'member',
+      summary: "Save the caller's place in a lesson, and mark it complete or undo that",
+      description:
+        'Same access rule as reading the lesson. playedSeconds never goes down and never exceeds the duration; a video or audio lesson ' +
+        'completes by itself when a save takes playedSeconds to 90 % of durationSeconds. completed: true marks it complete, false undoes that. ' +
+        'Seconds are kept whole (rounded down).',
+      input: progressSaveInput,
+      answer: asIs(lessonProgressSchema),
+      refusals: {
+        403: `As for reading the lesson: "${COURSE_MESSAGES.forArchitects}", or "This module opens on YYYY-MM-DD" (UTC).`,
+        404: 'No lesson with that id, or a draft.',
+      },
+      procedure: (c) => c.course.saveProgress,
+    }),
+    noInputRow({
+      method: 'GET',
+      url: '/api/course/progress',
+      access: 'member',
+      summary: "The caller's progress over the published lessons, each module's counts, and where to resume",
+      answer: asIs(courseProgressSchema),
+      procedure: (c) => c.course.progress,
+    }),
+    row({
+      method: 'GET',
+      url: '/api/course/search',
+      access: 'member',
+      summary: 'Search the text and the captions of the lessons the caller may open',
+      description: 'A case-insensitive substring taken literally, in course order, at most 20 results.',
+      input: courseSearchInput,
+      answer: asIs(courseSearchSchema),
+      procedure: (c) => c.course.search,
+    }),
+    noInputRow({
+      method: 'GET',
+      url: '/api/course/certificate',
+      access: 'member',
+      summary: "The caller's certificate, issued once every published lesson is complete and kept thereafter",
+      answer: asIs(certificateLinkSchema),
+      refusals: { 404: `Not every published lesson is complete: "${COURSE_MESSAGES.certificateNotEarned}".` },
+      procedure: (c) => c.course.certificate,
+    }),
+    row({
+      method: 'GET',
+      url: '/api/certificates/:id',
+      access: 'public',
+      summary: "A certificate's public data, for anyone to check: the member's name at issue, the course, and when it was completed",
+      input: certificateIdInput,
+      answer: asIs(certificateSchema),
+      refusals: { 404: 'No certificate with that id.' },
+      procedure: (c) => c.course.publicCertificate,
     }),
   ],
 
