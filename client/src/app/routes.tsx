@@ -32,6 +32,14 @@ export const routes: RouteObject[] = [
           { path: 'reset-password/:token', Component: ResetPasswordPage, handle: focused },
           { path: 'terms', Component: TermsPage },
           {
+            path: 'certificates/:id',
+            // Public, but a chunk of its own: the visitor pages' bundle does not carry it.
+            lazy: async () => {
+              const { CertificatePage } = await import('../pages/certificate-page');
+              return { Component: CertificatePage };
+            },
+          },
+          {
             loader: requireToken,
             hydrateFallbackElement: <GuardFallback />,
             lazy: async () => {

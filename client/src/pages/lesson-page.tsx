@@ -1,6 +1,8 @@
 // A lesson (CONTRACT §4 GET /api/course/lessons/{id}): its text as the server rendered it, and the
 // lessons before and after it that the member may open. Members only, in its own chunk.
 import { Link, useParams } from 'react-router-dom';
+import { CourseSearch } from '../course/course-search';
+import { MarkComplete } from '../course/mark-complete';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { ButtonLink } from '../ui/button';
@@ -58,6 +60,7 @@ export function LessonPage() {
         {lesson.summary && <p className="lesson-page__summary">{lesson.summary}</p>}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
+        <MarkComplete lessonId={lesson._id} completedAt={reading.data.progress.completedAt} positionSeconds={reading.data.progress.positionSeconds} />
       </Panel>
       <nav className="lesson-page__nav" aria-label="Lessons">
         {previousId ? (
@@ -78,6 +81,7 @@ export function LessonPage() {
           <span />
         )}
       </nav>
+      <CourseSearch className="lesson-page__search" />
     </div>
   );
 }
