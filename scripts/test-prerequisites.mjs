@@ -1,6 +1,6 @@
 // The first step of `npm test`: the Debian packages the tests start themselves (Chromium for the
 // browser tests, redis-server for the tests of what several processes share, postgresql for the
-// integration suite's second run, on PostgreSQL). Missing ones are
+// integration suite's second run, on PostgreSQL, ffmpeg for the course's test clips). Missing ones are
 // installed when apt-get can run (as root, the way .ci/run runs); otherwise the run stops here
 // with the command to type, instead of failing later in a test.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +17,8 @@ const missing = [
   ...(existsSync(chromiumPath) || onPath('chromium') ? [] : ['chromium']),
   ...(onPath('redis-server') ? [] : ['redis-server']),
   ...(hasPostgres() ? [] : ['postgresql']),
+  // The course's tests make real video and audio clips (tests/support/media-clips.ts).
+  ...(onPath('ffmpeg') ? [] : ['ffmpeg']),
 ];
 
 if (missing.length > 0) {

@@ -40,6 +40,10 @@ import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
 import { CourseTreeCache } from './course/outline-cache';
+import { registerCourseFileRoute } from './course/file-serve-route';
+import { registerCourseFileUploadRoute } from './course/file-upload-route';
+import { CourseFileUrls } from './course/file-urls';
+import { prepareCourseFilesRoot } from './course/files-disk';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
@@ -97,6 +101,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   // Only the site's own user may look into its data (the database, the secret, the media).
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
+  const courseFilesRoot = prepareCourseFilesRoot(config.courseFilesRoot, config.mediaRoot);
   const database = await openSiteDatabase(config.database, { onIdleError: (error) => app.log.warn({ err: error }, 'a PostgreSQL connection broke') });
   closers.push(() => database.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -122,6 +127,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const twoFactorSecrets = twoFactorBox(loadOrCreateTwoFactorKey(config.twoFactorKey, config.dataDir));
   await moveTwoFactorSecretsToTheirKey(database.db, serverSecret, twoFactorSecrets, app.log);
 
+  const clock = options.clock ?? Date.now;
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -141,7 +147,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
     twoFactor: { db: database.db, box: twoFactorSecrets },
-    clock: options.clock ?? Date.now,
+    // Its URLs are signed with a key of their own, derived from the same secret (course/file-urls.ts).
+    courseFiles: { root: courseFilesRoot, urls: new CourseFileUrls(serverSecret, config.courseUrlTtlSeconds, clock) },
+    clock,
   };
   closers.push(() => deps.thumbnails.close());
   closers.push(await startAuditSweeps(database.db, config.auditDays, app.log));
@@ -172,7 +180,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
+  await registerCourseFileUploadRoute(app, deps, createContext);
   registerServeRoute(app, deps);
+  registerCourseFileRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).
   registerPublicSliderRoute(app, deps, FrontDoor.mountedOn(app));
   await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });

@@ -95,6 +95,31 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps the course files in COURSE_FILES_ROOT ($DATA_DIR/course-files unless set), never inside MEDIA_ROOT nor around it', () => {
+    const config = parseConfig({ DATA_DIR: '/srv/site' });
+    expect(config).toMatchObject({ courseFilesRoot: '/srv/site/course-files', courseUrlTtlSeconds: 21_600, courseFileMaxBytes: 2 * 1024 ** 3 });
+    expect(parseConfig({ COURSE_FILES_ROOT: '/srv/lessons', MEDIA_ROOT: '/srv/media' }).courseFilesRoot).toBe('/srv/lessons');
+    // A sibling whose name starts like the media folder's is not inside it.
+    expect(parseConfig({ COURSE_FILES_ROOT: '/srv/media-course', MEDIA_ROOT: '/srv/media' }).courseFilesRoot).toBe('/srv/media-course');
+    for (const [root, media] of [
+      ['/srv/media/course', '/srv/media'],
+      ['/srv/media', '/srv/media'],
+      ['/srv/media/../media/x', '/srv/media'],
+    ]) {
+      expect(() => parseConfig({ COURSE_FILES_ROOT: root, MEDIA_ROOT: media }), root).toThrow('COURSE_FILES_ROOT: must not be inside MEDIA_ROOT');
+    }
+    expect(() => parseConfig({ COURSE_FILES_ROOT: '/srv', MEDIA_ROOT: '/srv/media' })).toThrow('COURSE_FILES_ROOT: must not hold MEDIA_ROOT');
+    expect(() => parseConfig({ DATA_DIR: '/srv/site', COURSE_FILES_ROOT: '/srv/site' })).toThrow('COURSE_FILES_ROOT: must not hold MEDIA_ROOT');
+  });
+
+  it('reads COURSE_URL_TTL in seconds (60 to a week) and COURSE_FILE_MAX_BYTES in bytes', () => {
+    expect(parseConfig({ COURSE_URL_TTL: '600', COURSE_FILE_MAX_BYTES: '1048576' })).toMatchObject({ courseUrlTtlSeconds: 600, courseFileMaxBytes: 1_048_576 });
+    for (const bad of ['0', '59', '1.5', 'six hours', '604801']) {
+      expect(() => parseConfig({ COURSE_URL_TTL: bad }), bad).toThrow('COURSE_URL_TTL: must be a whole number of seconds from 60 to 604800');
+    }
+    for (const bad of ['0', '-1', '2GB', '1.5']) expect(() => parseConfig({ COURSE_FILE_MAX_BYTES: bad }), bad).toThrow('COURSE_FILE_MAX_BYTES');
+  });
+
   it('reads REDIS_URL as a redis:// or rediss:// URL', () => {
     expect(parseConfig({}).redisUrl).toBeUndefined();
     expect(parseConfig({ REDIS_URL: 'redis://:secret@cache.internal:6379/2' }).redisUrl).toBe('redis://:secret@cache.internal:6379/2');

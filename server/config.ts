@@ -54,6 +54,14 @@ export const AUDIT_DAYS_DEFAULT = 365;
 const AUDIT_DAYS_MAX = 36_500;
 const auditDaysRule = `must be a whole number of days from 1 to ${AUDIT_DAYS_MAX}`;
 
+/** CONTRACT §4 "Course files": how long a signed file URL lives, in seconds (at most a week: a leaked URL must die). */
+export const COURSE_URL_TTL_DEFAULT = 21_600;
+const COURSE_URL_TTL_MAX = 7 * 86_400;
+const courseUrlTtlRule = `must be a whole number of seconds from 60 to ${COURSE_URL_TTL_MAX}`;
+/** CONTRACT §4: the largest lesson media file, 2 GiB unless set. */
+export const COURSE_FILE_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
+const courseFileMaxRule = 'must be a whole number of bytes, 1 or more';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -62,6 +70,23 @@ const envSchema = z.object({
     message: 'must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DATABASE',
   }),
   MEDIA_ROOT: optionalText,
+  COURSE_FILES_ROOT: optionalText,
+  COURSE_URL_TTL: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: courseUrlTtlRule })
+      .int(courseUrlTtlRule)
+      .min(60, courseUrlTtlRule)
+      .max(COURSE_URL_TTL_MAX, courseUrlTtlRule)
+      .default(COURSE_URL_TTL_DEFAULT),
+  ),
+  COURSE_FILE_MAX_BYTES: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: courseFileMaxRule })
+      .int(courseFileMaxRule)
+      .min(1, courseFileMaxRule)
+      .max(Number.MAX_SAFE_INTEGER, courseFileMaxRule)
+      .default(COURSE_FILE_MAX_BYTES_DEFAULT),
+  ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   REDIS_ALLOW_EVICTION: optionalText.pipe(z.enum(['0', '1'], { error: 'must be 1 (start even if Redis may evict keys) or 0' }).default('0')),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
@@ -118,6 +143,12 @@ export interface AppConfig {
   /** The SQLite file, or the PostgreSQL database (CONTRACT §3 "Past one machine"). */
   database: DatabaseLocation;
   mediaRoot: string;
+  /** CONTRACT §4 "Course files": where lesson files live, shared by every process; never inside mediaRoot, nor it inside this. */
+  courseFilesRoot: string;
+  /** Seconds a signed course file URL lives. */
+  courseUrlTtlSeconds: number;
+  /** The largest lesson media file, in bytes. */
+  courseFileMaxBytes: number;
   /** Where the limits count when several processes serve the site; undefined: in memory. */
   redisUrl: string | undefined;
   /** Start on a Redis that may evict keys, or whose policy cannot be read (REDIS_ALLOW_EVICTION=1), with a warning. */
@@ -153,6 +184,23 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   return value;
 }
 
+const isInside = (folder: string, root: string) => {
+  const relative = path.relative(root, folder);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};
+
+/**
+ * Why the course's files and the media library may not share a folder, or undefined if they do
+ * not: /media serves whatever is under MEDIA_ROOT to anyone, and the course's files must go out
+ * only through their signed URLs (CONTRACT §4). Exported for the start's second look, through
+ * symbolic links (course/files-root.ts).
+ */
+export function foldersOverlap(mediaRoot: string, courseFilesRoot: string): string | undefined {
+  if (isInside(courseFilesRoot, mediaRoot)) return `must not be inside MEDIA_ROOT (${mediaRoot}), which /media serves to anyone`;
+  if (isInside(mediaRoot, courseFilesRoot)) return `must not hold MEDIA_ROOT (${mediaRoot}), which /media serves to anyone`;
+  return undefined;
+}
+
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -167,12 +215,19 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (e.ADMIN_PASSWORD !== undefined && (e.ADMIN_PASSWORD.length < PASSWORD_MIN_LENGTH || e.ADMIN_PASSWORD.length > PASSWORD_MAX_LENGTH)) {
     throw new ConfigError(`Invalid environment:\n  ADMIN_PASSWORD: must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
   }
+  const mediaRoot = e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media');
+  const courseFilesRoot = e.COURSE_FILES_ROOT ? path.resolve(e.COURSE_FILES_ROOT) : path.join(dataDir, 'course-files');
+  const overlap = foldersOverlap(mediaRoot, courseFilesRoot);
+  if (overlap) throw new ConfigError(`Invalid environment:\n  COURSE_FILES_ROOT: ${overlap}`);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     database: databaseLocation(e.DATABASE_URL, dataDir),
-    mediaRoot: e.MEDIA_ROOT ? path.resolve(e.MEDIA_ROOT) : path.join(dataDir, 'media'),
+    mediaRoot,
+    courseFilesRoot,
+    courseUrlTtlSeconds: e.COURSE_URL_TTL,
+    courseFileMaxBytes: e.COURSE_FILE_MAX_BYTES,
     redisUrl: e.REDIS_URL,
     redisAllowEviction: e.REDIS_ALLOW_EVICTION === '1',
     jwtSecret: e.JWT_SECRET,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from './constants';
-import { LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, type CourseOutline, type OutlineLesson } from './course';
+import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, type CourseOutline, type OutlineLesson } from './course';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
 import { sliderConfigSchema } from './slider-schemas';
@@ -201,21 +201,21 @@ export const lessonReadingSchema = z.object({
   nextId: z.string().nullable().describe('The lesson after it in course order that the caller may open'),
 });
 
+export const courseFileSchema = z.object({
+  _id: z.string(),
+  role: z.enum(COURSE_FILE_ROLES),
+  name: z.string().describe("The client's file name, made safe: what a download is called"),
+  size: count,
+  lang: z.string().nullable().describe('Captions: the language tag; else null'),
+  label: z.string().nullable().describe('Captions: the label the player shows; else null'),
+});
+
 export const adminCourseSchema = z.object({
   modules: z.array(
     courseModuleSchema.extend({
       lessons: z.array(
         courseLessonSchema.extend({
-          files: z.array(
-            z.object({
-              _id: z.string(),
-              role: z.enum(['media', 'captions', 'attachment']),
-              name: z.string(),
-              size: count,
-              lang: z.string().nullable(),
-              label: z.string().nullable(),
-            }),
-          ),
+          files: z.array(courseFileSchema),
         }),
       ),
     }),
@@ -255,3 +255,4 @@ export const courseSearchSchema = z.object({
 export const certificateLinkSchema = z.object({ _id: z.string(), url: z.string().describe('The public page: /certificates/{id}') });
 
 export const certificateSchema = z.object({ name: z.string(), course: z.string(), completedAt: timestamp });
+export const courseFileUploadAnswer = z.object({ file: courseFileSchema, lesson: courseLessonSchema });

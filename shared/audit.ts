@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'course.lesson.update',
   'course.lesson.delete',
   'course.lesson.reorder',
+  'course.file.upload',
+  'course.file.delete',
   'auth.lockout',
   'auth.password-reset',
   'auth.2fa.enable',

@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { MEMBERSHIP_TIERS } from './constants';
 import {
+  CAPTIONS_LABEL_MAX_LENGTH,
+  CAPTIONS_LANG_MAX_LENGTH,
+  CAPTIONS_LANG_PATTERN,
+  COURSE_FILE_ROLES,
   COURSE_SUMMARY_MAX_LENGTH,
   COURSE_TITLE_MAX_LENGTH,
   LESSON_BODY_MAX_LENGTH,
@@ -140,3 +144,41 @@ export const courseSearchInput = z.object({
 });
 
 export const certificateIdInput = z.object({ id: id('id') });
+export const courseFileIdInput = z.object({ id: id('id') });
+
+/**
+ * The fields of a lesson file's upload (multipart text, so blank reads as absent): the role, and
+ * for captions their language and label. Only captions take those two.
+ */
+export const courseFileFieldsInput = z
+  .object({
+    role: z.enum(COURSE_FILE_ROLES, { error: `role must be one of ${COURSE_FILE_ROLES.join(', ')}` }),
+    lang: z.preprocess(
+      blankAsAbsent,
+      z
+        .string()
+        .trim()
+        .max(CAPTIONS_LANG_MAX_LENGTH, `lang must be at most ${CAPTIONS_LANG_MAX_LENGTH} characters`)
+        .regex(CAPTIONS_LANG_PATTERN, 'lang must be a language tag such as en or pt-BR')
+        .optional()
+        .meta({ description: 'Captions only: a BCP 47 language tag such as en or pt-BR' }),
+    ),
+    label: z.preprocess(
+      blankAsAbsent,
+      z
+        .string()
+        .trim()
+        .check(plainText('label'))
+        .min(1, 'label is required for captions')
+        .max(CAPTIONS_LABEL_MAX_LENGTH, `label must be at most ${CAPTIONS_LABEL_MAX_LENGTH} characters`)
+        .optional()
+        .meta({ description: 'Captions only: what the player calls the track, such as English' }),
+    ),
+  })
+  .superRefine((fields, check) => {
+    for (const name of ['lang', 'label'] as const) {
+      if (fields.role === 'captions' && fields[name] === undefined)
+        check.addIssue({ code: 'custom', path: [name], message: `${name} is required for captions` });
+      if (fields.role !== 'captions' && fields[name] !== undefined) check.addIssue({ code: 'custom', path: [name], message: `${name} is only for captions` });
+    }
+  });

@@ -3,6 +3,25 @@
 export const LESSON_KINDS = ['text', 'video', 'audio'] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
 
+/** What a lesson's file is to it (CONTRACT §4 "Admin calls"): its one media file, a captions track, or a download. */
+export const COURSE_FILE_ROLES = ['media', 'captions', 'attachment'] as const;
+export type CourseFileRole = (typeof COURSE_FILE_ROLES)[number];
+
+/** The extensions each role takes (CONTRACT §4 "Admin calls"); a media file must also fit its lesson's kind. */
+export const COURSE_MEDIA_EXTENSIONS = {
+  video: ['mp4', 'm4v', 'webm', 'mov'],
+  audio: ['mp3', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'wav', 'flac'],
+} as const;
+export const CAPTIONS_EXTENSIONS = ['vtt'] as const;
+export const ATTACHMENT_EXTENSIONS = ['pdf', 'epub', 'zip', 'txt', 'md', 'png', 'jpg', 'jpeg', 'webp', 'mp3', 'm4a'] as const;
+/** Captions take 1 MiB, attachments 200 MB; media take COURSE_FILE_MAX_BYTES (the server's setting, 2 GiB unless set). */
+export const CAPTIONS_MAX_BYTES = 1024 * 1024;
+export const ATTACHMENT_MAX_BYTES = 209_715_200;
+/** A captions track's language: a BCP 47 tag such as en, pt-BR or zh-Hant. */
+export const CAPTIONS_LANG_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+export const CAPTIONS_LANG_MAX_LENGTH = 35;
+export const CAPTIONS_LABEL_MAX_LENGTH = 100;
+
 /** Why a lesson in the outline is locked for its viewer (CONTRACT §4 "Who sees what"). */
 export const LOCK_REASONS = ['sign-in', 'architect', 'opens'] as const;
 export type LockReason = (typeof LOCK_REASONS)[number];

@@ -3,6 +3,7 @@
 import { benchAbuse } from './abuse';
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
+import { benchCourse } from './course';
 import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
@@ -25,6 +26,7 @@ const sections: Record<string, () => Promise<void>> = {
   'media-library-100k': benchLargeMediaLibrary,
   'slider-public': benchSliderPublic,
   scale: benchScale,
+  course: benchCourse,
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 

@@ -1,6 +1,8 @@
 // What the audit trail says about a change to the course's modules and lessons.
+import { formatBytes } from '../../shared/media';
 import { changesSummary, count, quoted } from '../audit/summary';
 import type { CourseLesson, CourseModule } from './content-data';
+import type { CourseFileRow } from './files-data';
 
 export const moduleTarget = (id: string) => ({ type: 'module', id }) as const;
 export const lessonTarget = (id: string) => ({ type: 'lesson', id }) as const;
@@ -51,3 +53,12 @@ export const lessonDeletedSummary = (lesson: CourseLesson) => `deleted ${lesson.
 
 export const lessonsReorderedSummary = (moduleTitle: string, lessons: readonly CourseLesson[]) =>
   `reordered the ${count(lessons.length, 'lesson')} of ${quoted(moduleTitle)}: ${lessons.map((lesson) => quoted(lesson.title)).join(', ')}`;
+
+const fileWords = (file: CourseFileRow) =>
+  `${file.role === 'captions' ? `captions ${quoted(file.label ?? '')} (${file.lang})` : file.role} ${quoted(file.name)}`;
+
+/** "“Welcome”: uploaded media “talk.mp4” (12.0 MB), replacing “old.mp4”" */
+export const fileUploadedSummary = (lessonTitle: string, file: CourseFileRow, replaced: readonly string[]) =>
+  `${quoted(lessonTitle)}: uploaded ${fileWords(file)} (${formatBytes(file.size)})${replaced.length > 0 ? ', replacing the previous media' : ''}`;
+
+export const fileDeletedSummary = (lessonTitle: string, file: CourseFileRow) => `${quoted(lessonTitle)}: deleted ${fileWords(file)}`;

@@ -6,11 +6,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_NAME, DAY_MS, PROGRESS_SECONDS_MAX } from '../../shared/course';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { courseApi } from '../../tests/support/course-api';
+import { courseSite, type CourseSite } from '../../tests/support/course-site';
+import { multipart } from '../../tests/support/multipart';
 import { courseCertificates, courseLessons, courseProgress } from '../db/schema';
 import { saveProgress } from './progress-data';
 
 let site: AdminApp;
+let course: CourseSite;
 /** How far the app's clock runs ahead of the real one. */
 let ahead = 0;
 const clock = () => Date.now() + ahead;
@@ -18,12 +20,17 @@ const clock = () => Date.now() + ahead;
 beforeEach(async () => {
   ahead = 0;
   site = await startAdminApp({ build: { clock } });
+  course = courseSite(site);
 });
 afterEach(async () => {
   await closeAdminApp(site);
 });
 
-const { api, createModule, createLesson, changeUser, member } = courseApi(() => site);
+const api: CourseSite['api'] = (...call) => course.api(...call);
+const createModule = (body: Record<string, unknown>) => course.createModule(body);
+const createLesson = (body: Record<string, unknown>) => course.createLesson(body);
+const setUser = (email: string, changes: Record<string, unknown>) => course.setUser(email, changes);
+const member = (email: string, paid = false) => course.member(email, paid);
 
 interface Progress {
   positionSeconds: number;
@@ -139,7 +146,7 @@ describe('saving progress', () => {
     const explorer = await member('explorer@example.com');
     const architect = await member('architect@example.com', true);
     const suspended = await member('suspended@example.com', true);
-    await changeUser('suspended@example.com', { status: 'suspended' });
+    await setUser('suspended@example.com', { status: 'suspended' });
     const body = { positionSeconds: 1 };
 
     expect((await save(plain._id, body, '')).status).toBe(401);
@@ -259,7 +266,8 @@ describe('the certificate', () => {
     const one = await createLesson({ moduleId: module._id, title: 'One' });
     const two = await createLesson({ moduleId: module._id, title: 'Two' });
     await createLesson({ moduleId: module._id, title: 'Draft', published: false });
-    const architect = await member('ada@example.com', true, 'Ada Lovelace');
+    const architect = await member('ada@example.com', true);
+    await setUser('ada@example.com', { name: 'Ada Lovelace' });
     const notYet = { status: 404, body: { message: 'Complete every lesson to earn the certificate' } };
     expect(await api('GET', '/api/course/certificate', undefined, architect.token)).toMatchObject(notYet);
     await saved(one._id, { positionSeconds: 0, completed: true }, architect.token);
@@ -278,7 +286,7 @@ describe('the certificate', () => {
     // Kept: a new lesson, an undone completion or a new name change nothing.
     await createLesson({ moduleId: module._id, title: 'Three' });
     await saved(one._id, { positionSeconds: 0, completed: false }, architect.token);
-    await changeUser('ada@example.com', { name: 'Ada King' });
+    await setUser('ada@example.com', { name: 'Ada King' });
     expect((await api('GET', '/api/course/certificate', undefined, architect.token)).body).toEqual({ _id, url });
     expect((await api('GET', `/api/certificates/${_id}`, undefined, '')).body).toMatchObject({ name: 'Ada Lovelace' });
 
@@ -383,6 +391,46 @@ describe('the search', () => {
     for (let i = 0; i < 22; i++) await createLesson({ moduleId: module._id, title: `Many ${i}`, body: 'haystack' });
     const many = await found('haystack', architect.token);
     expect(many.map((result) => result.lessonTitle)).toEqual(Array.from({ length: 20 }, (_, i) => `Many ${i}`));
+  });
+
+  it("finds a phrase spoken in a caption cue, at its start, after the lesson's own text; removing the captions removes their hits", async () => {
+    const module = await createModule({ title: 'Foundations', published: true });
+    const video = await createLesson({ moduleId: module._id, title: 'The talk', kind: 'video', body: 'Notes on the quantum lattice.' });
+    const draft = await createLesson({ moduleId: module._id, title: 'Draft talk', kind: 'video', published: false });
+    const vtt = 'WEBVTT\n\n00:05.000 --> 00:07.000\nWelcome to the <b>Quantum</b> lattice\n\n01:02.500 --> 01:04.000\nthe quantum lattice again, 100% & more\n';
+    const captions = async (lessonId: string) => {
+      const { payload, headers } = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
+        { name: 'talk.vtt', type: 'text/vtt', content: Buffer.from(vtt) },
+      ]);
+      const res = await site.t.app.inject({
+        method: 'POST',
+        url: `/api/admin/course/lessons/${lessonId}/files`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ file: { _id: string } }>().file._id;
+    };
+    const fileId = await captions(video._id);
+    await captions(draft._id);
+    const architect = await member('architect@example.com', true);
+    const explorer = await member('explorer@example.com');
+
+    expect(await found('QUANTUM LATTICE', architect.token)).toEqual([
+      { lessonId: video._id, lessonTitle: 'The talk', moduleTitle: 'Foundations', snippet: expect.stringContaining('quantum lattice'), at: null },
+      { lessonId: video._id, lessonTitle: 'The talk', moduleTitle: 'Foundations', snippet: 'Welcome to the Quantum lattice', at: 5 },
+      { lessonId: video._id, lessonTitle: 'The talk', moduleTitle: 'Foundations', snippet: 'the quantum lattice again, 100% & more', at: 62.5 },
+    ]);
+    // Literal, in cues too; two characters as well.
+    expect((await found('0% &', architect.token)).map((hit) => hit.at)).toEqual([62.5]);
+    expect((await found('%&', architect.token)).map((hit) => hit.at)).toEqual([]);
+    expect((await found('& ', architect.token)).map((hit) => hit.at)).toEqual([62.5]);
+    // Never from a lesson the caller may not open.
+    expect(await found('lattice', explorer.token)).toEqual([]);
+    expect((await found('lattice', site.adminToken)).map((hit) => hit.lessonTitle)).toEqual(['The talk', 'The talk', 'The talk', 'Draft talk', 'Draft talk']);
+
+    expect((await api('DELETE', `/api/admin/course/files/${fileId}`)).status).toBe(200);
+    expect((await found('lattice', architect.token)).map((hit) => hit.at)).toEqual([null]);
   });
 
   it('takes 2 to 100 characters, members only', async () => {

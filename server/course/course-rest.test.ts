@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_SEED_MODULES } from '../db/course-seed';
 import { DAY_MS, type CourseOutline } from '../../shared/course';
 import { closeAdminApp, signIn, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
+import { courseSite } from '../../tests/support/course-site';
 import { callJson } from '../../tests/support/test-app';
 import { findMembership } from '../users/data';
 import { SPEC_MODULE_TITLES } from '../../tests/support/spec-module-titles';
@@ -40,29 +41,10 @@ afterEach(async () => {
 /** As the admin unless a token is given; '' for none. */
 const api = (method: Method, url: string, body?: unknown, token: string = site.adminToken) => callJson(site.t.app, method, url, body, token);
 const outline = async (token?: string) => (await api('GET', '/api/course', undefined, token ?? '')).body as unknown as CourseOutline;
-const createModule = async (body: Record<string, unknown>) => {
-  const res = await api('POST', '/api/admin/course/modules', body);
-  expect(res.status, res.raw).toBe(201);
-  return (res.body as { module: Module }).module;
-};
-const createLesson = async (body: Record<string, unknown>) => {
-  const res = await api('POST', '/api/admin/course/lessons', { kind: 'text', published: true, ...body });
-  expect(res.status, res.raw).toBe(201);
-  return (res.body as { lesson: Lesson }).lesson;
-};
-
+const createModule = (body: Record<string, unknown>): Promise<Module> => courseSite(site).createModule(body);
+const createLesson = (body: Record<string, unknown>): Promise<Lesson> => courseSite(site).createLesson(body);
 /** A member signed up through the routes; made an Architect by the admin when `paid`. */
-async function member(email: string, paid = false) {
-  const token = (await api('POST', '/api/auth/register', { name: 'Mia', email, password: 'member password' }, '')).body.token as string;
-  const users = (await api('GET', `/api/admin/users?search=${encodeURIComponent(email)}`)).body.data as Array<Record<string, unknown> & { _id: string }>;
-  const user = users[0]!;
-  if (paid) {
-    const { _id, createdAt: _created, updatedAt: _updated, ...fields } = user;
-    const res = await api('PUT', `/api/admin/users/${_id}`, { ...fields, membershipTier: 'paid' });
-    expect(res.status).toBe(200);
-  }
-  return { token, id: user._id };
-}
+const member = (email: string, paid = false) => courseSite(site).member(email, paid);
 
 /** A module of the course's own with lessons: a free preview, a plain one, and a draft. */
 async function moduleWithLessons(extra: Record<string, unknown> = {}) {

@@ -3,6 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { COURSE_MESSAGES, DAY_MS } from '../../shared/course';
 import {
+  courseFileIdInput,
   coursePreviewInput,
   lessonCreateInput,
   lessonIdInput,
@@ -32,8 +33,12 @@ import {
   updateLesson,
   updateModule,
 } from './content-data';
+import { lessonFileUrls } from './file-answers';
+import { deleteFile, deleteLessonFiles, filesByLesson } from './files-data';
+import { removeStoredFiles } from './files-disk';
 import {
   COURSE_TARGET,
+  fileDeletedSummary,
   lessonCreatedSummary,
   lessonDeletedSummary,
   lessonsReorderedSummary,
@@ -155,11 +160,15 @@ const lessonsRouter = router({
   }),
 
   delete: adminProcedure.input(lessonIdInput).mutation(async ({ ctx, input }) => {
-    await commitThenPublish(ctx.deps, async (tx, events) => {
+    // Its files' rows go in the same transaction; their bytes once it has committed.
+    const storedNames = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const storedNames = await deleteLessonFiles(tx, input.id);
       const deleted = await deleteLesson(tx, events, input.id);
       if (!deleted) throw noSuchLesson(input.id);
       await recordAudit(tx, { actor: ctx.user, action: 'course.lesson.delete', target: lessonTarget(input.id), summary: lessonDeletedSummary(deleted) });
+      return storedNames;
     });
+    await removeStoredFiles(ctx.deps.courseFiles.root, storedNames, ctx.log);
     ctx.log.info({ adminId: ctx.user.id, lessonId: input.id }, 'admin deleted a lesson');
     return { message: COURSE_MESSAGES.lessonDeleted };
   }),
@@ -180,6 +189,27 @@ const lessonsRouter = router({
     });
     ctx.log.info({ adminId: ctx.user.id, moduleId: input.id }, 'admin reordered the lessons of a course module');
     return { lessons };
+  }),
+});
+
+const filesRouter = router({
+  /** DELETE /api/admin/course/files/{id}: the lesson as it is without the file. */
+  delete: adminProcedure.input(courseFileIdInput).mutation(async ({ ctx, input }) => {
+    const { file, lesson } = await commitThenPublish(ctx.deps, async (tx, events) => {
+      const file = await deleteFile(tx, events, input.id);
+      if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: `No file with id '${input.id}'` });
+      const lesson = (await findLesson(tx, file.lessonId))!;
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.file.delete',
+        target: lessonTarget(lesson._id),
+        summary: fileDeletedSummary(lesson.title, file),
+      });
+      return { file, lesson };
+    });
+    await removeStoredFiles(ctx.deps.courseFiles.root, [file.storedName], ctx.log);
+    ctx.log.info({ adminId: ctx.user.id, lessonId: lesson._id, fileId: file.id }, 'admin deleted a lesson file');
+    return { lesson };
   }),
 });
 
@@ -206,9 +236,8 @@ export const courseRouter = router({
         kind: lesson.kind,
         durationSeconds: lesson.durationSeconds,
         html: renderLessonBody(lesson.body),
-        // Until the files slice: no lesson has a media file or attachments yet.
-        media: null,
-        attachments: [],
+        // Only here, past the access rule: a locked lesson never carries a URL.
+        ...(await lessonFileUrls(ctx.deps, lesson._id, ctx.user.id)),
       },
       progress: progressAnswer(await readLessonProgress(ctx.deps.db, ctx.user.id, lesson._id)),
       ...neighbours(await ctx.deps.courseTree.get(), viewer, lesson._id, now),
@@ -217,9 +246,10 @@ export const courseRouter = router({
 
   /** GET /api/admin/course: everything, drafts and bodies included. */
   content: adminProcedure.query(async ({ ctx }) => {
-    const modules = await readFullCourse(ctx.deps.db);
-    // Until the files slice: no lesson has files yet.
-    return { modules: modules.map((module) => ({ ...module, lessons: module.lessons.map((lesson) => ({ ...lesson, files: [] })) })) };
+    const [modules, files] = await Promise.all([readFullCourse(ctx.deps.db), filesByLesson(ctx.deps.db)]);
+    return {
+      modules: modules.map((module) => ({ ...module, lessons: module.lessons.map((lesson) => ({ ...lesson, files: files.get(lesson._id) ?? [] })) })),
+    };
   }),
 
   /** GET /api/admin/course/preview: the outline as a member of `tier` sees it `day` days after becoming an Architect. */
@@ -233,4 +263,5 @@ export const courseRouter = router({
 
   modules: modulesRouter,
   lessons: lessonsRouter,
+  files: filesRouter,
 });

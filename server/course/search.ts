@@ -1,10 +1,11 @@
 // The course search (CONTRACT §4 GET /api/course/search): a case-insensitive substring, taken
-// literally, in the text of the lessons the caller may open, at most 20 results in course order,
-// each with the text around the match.
+// literally, in the text and the caption cues of the lessons the caller may open, at most 20
+// results in course order (a lesson's own text before its cues, the cues in time order), each with
+// the text around the match and, for a cue, its start.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX } from '../../shared/course';
 import type { Db } from '../db/client';
-import { courseLessons, courseLessonTexts, courseModules } from '../db/schema';
+import { courseCaptionCues, courseLessons, courseLessonTexts, courseModules } from '../db/schema';
 import { foldAscii } from '../users/search-index';
 import { lessonAccess, type CourseViewer } from './access';
 import type { CourseTree } from './content-data';
@@ -54,28 +55,54 @@ export function snippetOf(text: string, folded: string): string {
   return `${start > 0 ? '… ' : ''}${middle}${end < text.length ? ' …' : ''}`;
 }
 
-/** The lessons the viewer may open, by id, with their module's title. */
-function openLessons(tree: CourseTree, viewer: CourseViewer, now: number): Map<string, { lessonTitle: string; moduleTitle: string }> {
-  const open = new Map<string, { lessonTitle: string; moduleTitle: string }>();
+interface OpenLesson {
+  lessonTitle: string;
+  moduleTitle: string;
+  /** Its place in course order. */
+  order: number;
+}
+
+/** The lessons the viewer may open, by id, with their module's title and their place in the course. */
+function openLessons(tree: CourseTree, viewer: CourseViewer, now: number): Map<string, OpenLesson> {
+  const open = new Map<string, OpenLesson>();
   for (const module of tree.modules) {
     for (const lesson of module.lessons) {
-      if (lessonAccess(viewer, lesson, module, now).state === 'open') open.set(lesson._id, { lessonTitle: lesson.title, moduleTitle: module.title });
+      if (lessonAccess(viewer, lesson, module, now).state === 'open')
+        open.set(lesson._id, { lessonTitle: lesson.title, moduleTitle: module.title, order: open.size });
     }
   }
   return open;
 }
 
+const courseOrder = [asc(courseModules.position), asc(courseLessons.position), asc(courseLessons.id)];
+
 export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewer, query: string, now: number): Promise<SearchResult[]> {
   const open = openLessons(tree, viewer, now);
   if (open.size === 0) return [];
   const fragment = searchFragment(query);
-  const hits = await db
+  const ids = [...open.keys()];
+  // Each list alone is at most 20 long in course order, so the first 20 of both together are among them.
+  const textHits = await db
     .select({ lessonId: courseLessonTexts.lessonId, text: courseLessonTexts.text })
     .from(courseLessonTexts)
     .innerJoin(courseLessons, eq(courseLessons.id, courseLessonTexts.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(courseSearch.lessonTextContains(fragment), inArray(courseLessonTexts.lessonId, [...open.keys()])))
-    .orderBy(asc(courseModules.position), asc(courseLessons.position), asc(courseLessons.id))
+    .where(and(courseSearch.lessonTextContains(fragment), inArray(courseLessonTexts.lessonId, ids)))
+    .orderBy(...courseOrder)
     .limit(SEARCH_RESULTS_MAX);
-  return hits.map((hit) => ({ lessonId: hit.lessonId, ...open.get(hit.lessonId)!, snippet: snippetOf(hit.text, fragment.folded), at: null }));
+  const cueHits = await db
+    .select({ lessonId: courseCaptionCues.lessonId, text: courseCaptionCues.text, at: courseCaptionCues.startSeconds })
+    .from(courseCaptionCues)
+    .innerJoin(courseLessons, eq(courseLessons.id, courseCaptionCues.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(and(courseSearch.cueTextContains(fragment), inArray(courseCaptionCues.lessonId, ids)))
+    .orderBy(...courseOrder, asc(courseCaptionCues.startSeconds), asc(courseCaptionCues.fileId), asc(courseCaptionCues.position))
+    .limit(SEARCH_RESULTS_MAX);
+  const hits = [...textHits.map((hit) => ({ ...hit, at: null })), ...cueHits];
+  const place = (hit: { lessonId: string; at: number | null }) => [open.get(hit.lessonId)!.order, hit.at ?? -1] as const;
+  hits.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
+  return hits.slice(0, SEARCH_RESULTS_MAX).map((hit) => {
+    const { lessonTitle, moduleTitle } = open.get(hit.lessonId)!;
+    return { lessonId: hit.lessonId, lessonTitle, moduleTitle, snippet: snippetOf(hit.text, fragment.folded), at: hit.at };
+  });
 }

@@ -227,3 +227,37 @@ export const courseLessonTexts = pgTable(
   },
   (t) => [index('course_lesson_texts_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`)],
 );
+
+export const courseFiles = pgTable(
+  'course_files',
+  {
+    id: text('id').primaryKey(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    name: text('name').notNull(),
+    storedName: text('stored_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    lang: text('lang'),
+    label: text('label'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('course_files_lesson_idx').on(t.lessonId, t.role, t.createdAt), uniqueIndex('course_files_stored_name_idx').on(t.storedName)],
+);
+
+export const courseCaptionCues = pgTable(
+  'course_caption_cues',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => courseFiles.id, { onDelete: 'restrict' }),
+    lessonId: text('lesson_id').notNull(),
+    position: integer('position').notNull(),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
+);

@@ -26,4 +26,6 @@ export const {
   courseProgress,
   courseCertificates,
   courseLessonTexts,
+  courseFiles,
+  courseCaptionCues,
 } = schema;

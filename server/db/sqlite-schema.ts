@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, ROLES, USER_STATUSES } from '../../shared/constants';
-import { LESSON_KINDS } from '../../shared/course';
+import { COURSE_FILE_ROLES, LESSON_KINDS } from '../../shared/course';
 import type { PlaylistItem } from '../../shared/slider';
 
 export const users = sqliteTable(
@@ -279,3 +279,44 @@ export const courseLessonTexts = sqliteTable('course_lesson_texts', {
     .references(() => courseLessons.id, { onDelete: 'cascade' }),
   text: text('text').notNull(),
 });
+
+// A lesson's files (CONTRACT §4 "Course files"): the bytes live in COURSE_FILES_ROOT under
+// `storedName` (the row's id and its extension, never the client's name); `name` is the client's
+// name made safe, for downloads. Rows and files go together: server/course/files-data.ts.
+export const courseFiles = sqliteTable(
+  'course_files',
+  {
+    id: text('id').primaryKey(),
+    // No cascade: deleting a lesson deletes its files' rows itself, to remove their bytes after the commit.
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'restrict' }),
+    role: text('role', { enum: COURSE_FILE_ROLES }).notNull(),
+    name: text('name').notNull(),
+    storedName: text('stored_name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    // Captions only: a BCP 47 language tag and the label the player shows.
+    lang: text('lang'),
+    label: text('label'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('course_files_lesson_idx').on(t.lessonId, t.role, t.createdAt), uniqueIndex('course_files_stored_name_idx').on(t.storedName)],
+);
+
+// The cues of a captions file, as plain text (markup stripped, never rendered as HTML): the
+// transcript panel and the course search read them. lessonId repeats the file's, for the search.
+export const courseCaptionCues = sqliteTable(
+  'course_caption_cues',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => courseFiles.id, { onDelete: 'restrict' }),
+    lessonId: text('lesson_id').notNull(),
+    position: integer('position').notNull(),
+    startSeconds: real('start_seconds').notNull(),
+    endSeconds: real('end_seconds').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
+);

@@ -1,6 +1,7 @@
 // Reading an upload's multipart body. What the parser refuses (no boundary, a body cut short) is the
 // client's mistake, a 400 with a reason and never a 500; a file cut at the size limit is refused.
 import { createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
@@ -36,27 +37,50 @@ export async function* bodyParts(request: FastifyRequest): AsyncGenerator<Multip
 }
 
 /**
+ * A limit of a file's own, below the parser's (which is one for the whole route): the course's
+ * captions take 1 MiB where its media take gigabytes, and the field saying which comes first.
+ */
+export interface FileLimit {
+  maxBytes: number;
+  refusal: (name: string) => TRPCError;
+}
+
+/** Passes bytes on until more than `limit.maxBytes` have come, then fails with the limit's refusal. */
+function byteLimit(name: string, limit: FileLimit): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit.maxBytes ? limit.refusal(name) : null, chunk);
+    },
+  });
+}
+
+/**
  * Streams a file part to `temporary` (created here, never replacing a file). A refusal of the body
  * (cut short, malformed, over the size limit, a client gone) is a TRPCError; the disk's own errors
- * pass as they are. The caller removes `temporary` in any case.
+ * pass as they are. The caller removes `temporary` in any case. `limit`: a lower limit than the
+ * parser's for this file.
  */
-export async function receiveFile(part: MultipartFile, temporary: string): Promise<void> {
+export async function receiveFile(part: MultipartFile, temporary: string, limit?: FileLimit): Promise<void> {
+  const overParserLimit = () => limit?.refusal(part.filename) ?? tooLarge(part.filename);
   // At the limit the parser cuts the file but goes on reading the rest of it, to the next part.
   // Refused there and then: the answer goes out at once, and its connection closes after a few
   // seconds or MB more of the body (server/http/lingering-close.ts), not after what may be gigabytes.
-  part.file.once('limit', () => part.file.destroy(tooLarge(part.filename)));
+  part.file.once('limit', () => part.file.destroy(overParserLimit()));
   try {
     // flush: the bytes reach the disk before the file gets its name, so a crash right after
     // the answer never leaves a named but truncated file. A 1 MiB buffer lets the socket keep
     // flowing while a write is in flight, and the chunks that gather meanwhile go down in one
     // writev: with the default 16 KiB, reading and writing take turns at half the speed.
-    await pipeline(part.file, createWriteStream(temporary, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES }));
+    const sink = createWriteStream(temporary, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES });
+    await (limit ? pipeline(part.file, byteLimit(part.filename, limit), sink) : pipeline(part.file, sink));
   } catch (error) {
     if (error instanceof TRPCError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(part.filename);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw overParserLimit();
     // The disk's errors name the system call that failed; any other that ends the stream is the body's.
     throw typeof (error as { syscall?: unknown }).syscall === 'string' ? error : badRequest(CUT_SHORT);
   }
   // Should the limit ever pass unannounced, a cut file still never counts as complete.
-  if (part.file.truncated) throw tooLarge(part.filename);
+  if (part.file.truncated) throw overParserLimit();
 }

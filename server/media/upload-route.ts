@@ -3,7 +3,7 @@
 // name only when it is complete and checked; any refusal or abort removes what the request wrote
 // (all or nothing).
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
@@ -23,7 +23,7 @@ import { basePathFor } from './base-path';
 import { recordLibraryChange } from './library-changes';
 import { mediaTarget, uploadedSummary } from './media-audit';
 import { isRealFolder, pathRefusal } from './paths';
-import { contentMatchesExtension, SIGNATURE_BYTES } from './signatures';
+import { contentMatchesExtension, leadingBytes } from './signatures';
 import { bodyParts, receiveFile, tooLarge } from './upload-body';
 
 const MAX_FILES = 50;
@@ -61,16 +61,6 @@ async function targetFolder(base: string, category: MediaCategory): Promise<stri
   // image/ (say) could be a symbolic link leading out of the base path.
   if (!(await isRealFolder(folder))) throw refuse('BAD_REQUEST', `${category}/ must be a folder inside the base path`);
   return folder;
-}
-
-async function leadingBytes(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SIGNATURE_BYTES), 0, SIGNATURE_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 async function saveFile(part: MultipartFile, folder: string, category: MediaCategory): Promise<MediaFile> {

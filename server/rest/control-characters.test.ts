@@ -110,6 +110,8 @@ function validRequests(): Record<string, Call> {
       body: { moduleId: moduleIds[0]!, title: 'Lesson', kind: 'text', summary: 'S', body: 'B' },
     },
     'DELETE /api/admin/course/lessons/{id}': { params: { id: 'no-such-lesson' } },
+    'POST /api/admin/course/lessons/{id}/files': { params: { id: lessonId }, form: { role: 'captions', lang: 'en', label: 'English' } },
+    'DELETE /api/admin/course/files/{id}': { params: { id: 'no-such-file' } },
   };
 }
 

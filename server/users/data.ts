@@ -260,6 +260,18 @@ export async function findMembership(db: Db, id: string): Promise<{ membershipTi
   return row;
 }
 
+/** What the course's access rule reads of a user now, with role and status: for the signed file URLs, which carry no session. */
+export async function findMemberStanding(
+  db: Db,
+  id: string,
+): Promise<{ role: Role; status: UserStatus; membershipTier: MembershipTier; paidSince: number | null } | undefined> {
+  const [row] = await db
+    .select({ role: users.role, status: users.status, membershipTier: users.membershipTier, paidSince: users.paidSince })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(emailIs(email));
   return row?.id;

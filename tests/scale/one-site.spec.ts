@@ -1,7 +1,10 @@
 // CONTRACT §3 "Past one machine": two processes with the same database, REDIS_URL, JWT_SECRET and
 // media root behave as one site. Each check writes through process A and reads through process B.
 import { test as base, expect } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { testClip } from '../support/media-clips';
 import { startTwoProcessSite, type SharedDatabase, type TwoProcessSite } from './two-processes';
 
 const test = base.extend<object, { database: SharedDatabase; site: TwoProcessSite }>({
@@ -109,6 +112,41 @@ test('an upload through A is listed and served by B', async ({ site }) => {
   const served = await fetch(`${site.b.url}/media/${upload.path}`);
   expect(served.status).toBe(200);
   expect(Buffer.from(await served.arrayBuffer())).toEqual(upload.bytes);
+});
+
+test('a lesson file uploaded through A plays through B, from the shared COURSE_FILES_ROOT', async ({ site }) => {
+  const adminA = await login(site.a.url, site.admin.email, site.admin.password);
+  const module = await call(site.a.url, 'POST', '/api/admin/course/modules', { title: `Shared ${process.pid}`, published: true }, adminA);
+  const moduleId = (module.body.module as { _id: string })._id;
+  const lessonAnswer = await call(site.a.url, 'POST', '/api/admin/course/lessons', { moduleId, title: 'Pattern', kind: 'video', published: true }, adminA);
+  const lessonId = (lessonAnswer.body.lesson as { _id: string })._id;
+  const { bytes } = await testClip('mp4');
+  const form = new FormData();
+  form.append('role', 'media');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), 'pattern.mp4');
+  const uploaded = await fetch(`${site.a.url}/api/admin/course/lessons/${lessonId}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminA}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  const { file } = (await uploaded.json()) as { file: { _id: string } };
+  expect(existsSync(path.join(site.courseFilesRoot, `${file._id}.mp4`))).toBe(true);
+
+  const architect = await register(site.b.url);
+  const adminB = await login(site.b.url, site.admin.email, site.admin.password);
+  const users = await call(site.b.url, 'GET', `/api/admin/users?search=${encodeURIComponent(architect.email)}`, undefined, adminB);
+  const { _id, createdAt: _created, updatedAt: _updated, ...fields } = (users.body.data as Array<Record<string, unknown> & { _id: string }>)[0]!;
+  expect((await call(site.b.url, 'PUT', `/api/admin/users/${_id}`, { ...fields, membershipTier: 'paid' }, adminB)).status).toBe(200);
+  const reading = await call(site.b.url, 'GET', `/api/course/lessons/${lessonId}`, undefined, architect.token);
+  expect(reading.status).toBe(200);
+  const media = (reading.body.lesson as { media: { url: string; type: string } }).media;
+  expect(media.type).toBe('video/mp4');
+  const played = await fetch(`${site.b.url}${media.url}`, { headers: { range: 'bytes=0-1023' } });
+  expect(played.status).toBe(206);
+  expect(Buffer.from(await played.arrayBuffer())).toEqual(bytes.subarray(0, 1024));
+  // Signed by B, good at A too: both derive the key from the one JWT_SECRET.
+  expect((await fetch(`${site.a.url}${media.url}`)).status).toBe(200);
 });
 
 test("a playlist made active through A is in B's public slider data within one second", async ({ site }) => {

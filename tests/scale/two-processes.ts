@@ -1,6 +1,6 @@
 // One site served by two processes (the built dist/server/main.js), as CONTRACT §3 "Past one
 // machine" runs it: one database (an SQLite file both open, or a throwaway PostgreSQL), one
-// throwaway redis-server, one JWT secret and one media root.
+// throwaway redis-server, one JWT secret, one media root and one course files root.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export interface TwoProcessSite {
   a: ServerProcess;
   b: ServerProcess;
   admin: { email: string; password: string };
+  /** The course files' folder both processes are given (COURSE_FILES_ROOT), apart from DATA_DIR's default. */
+  courseFilesRoot: string;
   /** Both processes' output, for a failing test's report. */
   output: string[];
   stop(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startTwoProcessSite(database: SharedDatabase, env: Record<
   const dataDir = tempDataDir();
   const mediaRoot = path.join(dataDir, 'media');
   mkdirSync(mediaRoot);
+  const courseFilesRoot = path.join(dataDir, 'shared-course-files');
   const admin = { email: 'admin@example.com', password: 'admin password' };
   const output: string[] = [];
   let redis: RedisServer | undefined;
@@ -43,6 +46,7 @@ export async function startTwoProcessSite(database: SharedDatabase, env: Record<
       REDIS_URL: redis.url,
       JWT_SECRET: randomBytes(32).toString('base64url'),
       MEDIA_ROOT: mediaRoot,
+      COURSE_FILES_ROOT: courseFilesRoot,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       ADMIN_NAME: 'Ada Admin',
@@ -59,5 +63,5 @@ export async function startTwoProcessSite(database: SharedDatabase, env: Record<
     await stop();
     throw error;
   }
-  return { a: servers[0]!, b: servers[1]!, admin, output, stop };
+  return { a: servers[0]!, b: servers[1]!, admin, courseFilesRoot, output, stop };
 }

@@ -31,3 +31,7 @@ CREATE INDEX "course_progress_lesson_idx" ON "course_progress" USING btree ("les
 -- hand-written:
 -- Lessons written before this version: their Markdown as it is, until their next edit writes the text.
 INSERT INTO "course_lesson_texts" ("lesson_id", "text") SELECT "id", "title" || chr(10) || "summary" || chr(10) || "body" FROM "course_lessons";
+--> statement-breakpoint
+-- The caption cues' substring index for the course search (course_caption_cues, drizzle-pg/0005):
+-- written here rather than in the schema, beside the search that reads it (server/course/search-postgres.ts).
+CREATE INDEX "course_caption_cues_trgm_idx" ON "course_caption_cues" USING gin (lower("text") gin_trgm_ops);

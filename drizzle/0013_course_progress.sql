@@ -50,3 +50,21 @@ END;
 --> statement-breakpoint
 -- Lessons written before this version: their Markdown as it is, until their next edit writes the text.
 INSERT INTO `course_lesson_texts` (`lesson_id`, `text`) SELECT `id`, `title` || char(10) || `summary` || char(10) || `body` FROM `course_lessons`;
+--> statement-breakpoint
+-- The caption cues' index (course_caption_cues, drizzle/0012): the same, keyed by the cue's rowid.
+CREATE VIRTUAL TABLE `course_cue_search` USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1);
+--> statement-breakpoint
+CREATE TRIGGER `course_caption_cues_ai` AFTER INSERT ON `course_caption_cues` BEGIN
+  INSERT INTO `course_cue_search` (rowid, text) VALUES (new.rowid, lower(new.text));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `course_caption_cues_ad` AFTER DELETE ON `course_caption_cues` BEGIN
+  DELETE FROM `course_cue_search` WHERE rowid = old.rowid;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `course_caption_cues_au` AFTER UPDATE ON `course_caption_cues` BEGIN
+  DELETE FROM `course_cue_search` WHERE rowid = old.rowid;
+  INSERT INTO `course_cue_search` (rowid, text) VALUES (new.rowid, lower(new.text));
+END;
+--> statement-breakpoint
+INSERT INTO `course_cue_search` (rowid, text) SELECT rowid, lower(text) FROM `course_caption_cues`;

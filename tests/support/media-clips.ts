@@ -1,0 +1,90 @@
+// Real video and audio clips for the tests, made once per run by Debian's ffmpeg (DESIGN "Tests":
+// no file that only pretends to be a video): a test pattern with a sine tone. Never skipped: a
+// machine without ffmpeg fails here, loudly, with the package to install.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const CLIP_SECONDS = 3;
+
+const CLIPS = {
+  mp4: [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${CLIP_SECONDS}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+  ],
+  webm: [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${CLIP_SECONDS}`,
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-b:v',
+    '200k',
+    '-c:a',
+    'libopus',
+    '-shortest',
+  ],
+  m4a: ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`, '-c:a', 'aac'],
+  mp3: ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`, '-c:a', 'libmp3lame', '-q:a', '9'],
+} as const;
+
+export type ClipKind = keyof typeof CLIPS;
+
+// One folder per user and ffmpeg run settings: test files of one run share the clips they made.
+const folder = path.join(tmpdir(), `qc-test-clips-${process.getuid?.() ?? 'user'}-v1`);
+
+async function make(kind: ClipKind): Promise<string> {
+  const file = path.join(folder, `clip.${kind}`);
+  if (existsSync(file)) return file;
+  mkdirSync(folder, { recursive: true });
+  // Written under a name of its own, then renamed: two test files making one clip at once never read half of it.
+  const partial = path.join(folder, `.${process.pid}-${Date.now()}.${kind}`);
+  try {
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...CLIPS[kind], partial]);
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new Error(
+      missing
+        ? "The course's tests need Debian's ffmpeg to make their clips: apt-get install ffmpeg (npm test installs it when run as root)"
+        : `ffmpeg could not make the ${kind} test clip: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  await rename(partial, file);
+  return file;
+}
+
+/** A real clip of CLIP_SECONDS seconds: its path and its bytes. */
+export async function testClip(kind: ClipKind): Promise<{ file: string; bytes: Buffer }> {
+  const file = await make(kind);
+  return { file, bytes: readFileSync(file) };
+}
