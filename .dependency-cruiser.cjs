@@ -1,7 +1,8 @@
 // The layers of DESIGN.md ("Layers of server/"), held by `npm run lint` (decision 016):
 //
 //   composition   app.ts, serve.ts, main.ts, first-start.ts, cli/, the root router
-//                 (root-router.ts) and request context (request-context.ts), rest/, openapi/
+//                 (root-router.ts) and request context (request-context.ts), the courses page's
+//                 renders (courses-page.ts), rest/, openapi/
 //   domains       audit < users < auth < media < slider < course   (a domain imports only the base and
 //                 the domains to its left; account will join on the right)
 //   base          config, paths, app-deps, redis-client, lib/, db/, events/, limits/, http/, and
@@ -15,7 +16,7 @@
 
 const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course'];
 const BASE = '^server/(config\\.ts|paths\\.ts|app-deps\\.ts|redis-client\\.ts|(lib|db|events|limits|http|trpc)/)';
-const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context)\\.ts|(cli|rest|openapi)/)';
+const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context|courses-page)\\.ts|(cli|rest|openapi)/)';
 const TESTS = '\\.test\\.tsx?$';
 const folder = (names) => `^server/(${names.join('|')})/`;
 

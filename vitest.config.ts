@@ -37,6 +37,9 @@ const INTEGRATION = [
   'server/users/users-rest.test.ts',
 ];
 
+// Tests of PostgreSQL alone, whose SQLite twins run in the sqlite project.
+const POSTGRES_ONLY = ['server/**/*.postgres.test.ts'];
+
 export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
@@ -48,13 +51,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'sqlite',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+          // PostgreSQL's own tests (an upgrade of its schema, say) need the postgres project's server.
+          exclude: [...POSTGRES_ONLY],
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: INTEGRATION,
+          include: [...INTEGRATION, ...POSTGRES_ONLY],
           globalSetup: ['tests/support/postgres-setup.ts'],
           // Chooses the dialect (server/db/dialect.ts) in the workers; each test app gets its own
           // database's URL (tests/support/test-app.ts).

@@ -40,6 +40,7 @@ import { clientDistDir } from './paths';
 import { registerRestRoutes } from './rest/routes';
 import { PublicSliderCache } from './slider/public-data';
 import { CourseTreeCache } from './course/outline-cache';
+import { coursesPageRenderer } from './courses-page';
 import { registerCourseFileRoute } from './course/file-serve-route';
 import { registerCourseFileUploadRoute } from './course/file-upload-route';
 import { CourseFileUrls } from './course/file-urls';
@@ -119,7 +120,6 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
   const courseTree = new CourseTreeCache(database.db);
-  events.subscribe('course-changed', () => courseTree.invalidate());
   const { limits } = config;
   // Signs the tokens. The two-factor secrets have a key of their own, so that this can be rotated;
   // it is still what opens those sealed before that key existed, once, to seal them again.
@@ -185,5 +185,12 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerCourseFileRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).
   registerPublicSliderRoute(app, deps, FrontDoor.mountedOn(app));
-  await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });
+  const pages = await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });
+  const renderCoursesPage = coursesPageRenderer(courseTree, pages, deps.clock, app.log);
+  events.subscribe('course-changed', () => {
+    courseTree.invalidate();
+    void renderCoursesPage();
+  });
+  // Before the first answer: after a restart too, the page shows the course as it is, not as the build had it.
+  await renderCoursesPage();
 }

@@ -103,6 +103,9 @@ export const lessonUpdateInput = z.object({
 
 export const lessonOrderInput = z.object({ id: id('id'), ids });
 
+/** The lesson editor's live preview: a body not saved yet, rendered as members will see it. */
+export const lessonBodyInput = z.object({ body });
+
 /** The admin's "preview as a member": a tier, and a day after becoming an Architect (query text, so coerced as a page is). */
 export const coursePreviewInput = z.object({
   tier: z.enum(MEMBERSHIP_TIERS, { error: `tier must be one of ${MEMBERSHIP_TIERS.join(', ')}` }),

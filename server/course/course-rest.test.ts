@@ -2,7 +2,7 @@
 // the postgres project): the seeded outline, who sees what, the lesson call, the admin's calls with
 // their refusals, limits and audit entries, and two admins reordering at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COURSE_SEED_MODULES } from '../db/course-seed';
+import { COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { DAY_MS, type CourseOutline } from '../../shared/course';
 import { closeAdminApp, signIn, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite } from '../../tests/support/course-site';
@@ -419,6 +419,38 @@ describe("the admin's calls", () => {
     expect(await lessonsOn('tier=paid&day=2')).toEqual([null, 'opens']);
     expect(await lessonsOn('tier=paid&day=3')).toEqual([null, null]);
     expect(await lessonsOn('tier=paid')).toEqual([null, 'opens']);
+  });
+
+  it("the editor's body preview (tRPC only) renders an unsaved body as the lesson call does, for admins only, within the body's limit", async () => {
+    const render = (body: unknown, token = site.adminToken) =>
+      site.t.app.inject({
+        method: 'POST',
+        url: '/trpc/course.lessons.render',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: { body },
+      });
+    const markdown = '# Hello\n\n<script>alert(1)</script> [x](javascript:alert(1)) ~~old~~';
+    const res = await render(markdown);
+    expect(res.statusCode, res.body).toBe(200);
+    const html = res.json<{ result: { data: { html: string } } }>().result.data.html;
+    // The same renderer as members get: saved, the lesson reads back exactly this html.
+    const { module } = await moduleWithLessons();
+    const lesson = await createLesson({ moduleId: module._id, title: 'Same', body: markdown });
+    expect(((await api('GET', `/api/course/lessons/${lesson._id}`)).body as { lesson: { html: string } }).lesson.html).toBe(html);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('javascript:');
+    // Nothing is stored by a preview: the lesson keeps its saved body.
+    await render('changed');
+    expect(((await api('GET', `/api/course/lessons/${lesson._id}`)).body as { lesson: { html: string } }).lesson.html).toBe(html);
+
+    const over = await render('x'.repeat(200_001));
+    expect(over.statusCode).toBe(400);
+    expect(over.json<{ error: { message: string } }>().error.message).toMatch(/^body must be at most 200000/);
+    expect((await render(42)).statusCode).toBe(400);
+    expect((await render('x', '')).statusCode).toBe(401);
+    const { token } = await member('reader@example.com', true);
+    expect((await render('x', token)).statusCode).toBe(403);
   });
 
   it('every change is in the audit trail', async () => {

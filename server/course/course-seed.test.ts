@@ -1,7 +1,7 @@
 // The ten modules of spec §2 on a fresh install and on an upgrade of an install from before the
 // course (CONTRACT §4 "Content"), and paidSince for the members who were already paid then: an
 // SQLite file migrated up to the version before the course, then opened by this version.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSqlite } from '../db/sqlite-driver';
@@ -9,9 +9,10 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../db/course-seed';
+import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { migrationsDir, pgMigrationsDir } from '../paths';
 import { readCourseTree } from './content-data';
+import { migrationsBefore } from '../../tests/support/older-migrations';
 import { SPEC_MODULE_TITLES } from '../../tests/support/spec-module-titles';
 
 let dir: string;
@@ -48,13 +49,7 @@ describe('the course a site starts with', () => {
 
   it('an install from before the course gets them on upgrade, and its paid members count from when they joined', async () => {
     // The migrations up to the one before the course's.
-    const older = path.join(dir, 'older-migrations');
-    cpSync(migrationsDir, older, { recursive: true });
-    const journalFile = path.join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-    const course = journal.entries.findIndex((entry) => entry.tag.endsWith('_course'));
-    expect(course).toBeGreaterThan(0);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, course) }));
+    const older = migrationsBefore(migrationsDir, '_course', path.join(dir, 'older-migrations'));
     const file = path.join(dir, 'older.db');
     const sqlite = openSqlite(file);
     migrate(drizzle(sqlite), { migrationsFolder: older });

@@ -2,9 +2,10 @@
 // course_caption_cues. Every write runs in its caller's transaction; the bytes on disk are the
 // caller's to remove, after the commit (files-disk.ts): so a refused or rolled-back change never
 // loses a file, and a committed one never leaves a row without its file.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseFileRole } from '../../shared/course';
 import type { Db, Tx } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { courseCaptionCues, courseFiles, courseLessons, courseModules } from '../db/schema';
 import type { PendingEvents } from '../events/after-commit';
 import type { AccessLesson, AccessModule } from './access';
@@ -70,9 +71,9 @@ export async function filesByLesson(db: Db): Promise<Map<string, AdminCourseFile
   return byLesson;
 }
 
-/** A file with what the access rule needs of its lesson and module, in one query (the signed route's every request). */
-export async function findFileForServing(db: Db, fileId: string): Promise<{ file: CourseFileRow; lesson: AccessLesson; module: AccessModule } | undefined> {
-  const [row] = await db
+// Prepared: every request of a playing lesson video asks it.
+const fileForServingQuery = preparedPerDatabase((db) =>
+  db
     .select({
       file: courseFiles,
       lesson: { published: courseLessons.published, freePreview: courseLessons.freePreview },
@@ -81,7 +82,13 @@ export async function findFileForServing(db: Db, fileId: string): Promise<{ file
     .from(courseFiles)
     .innerJoin(courseLessons, eq(courseLessons.id, courseFiles.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(eq(courseFiles.id, fileId));
+    .where(eq(courseFiles.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/** A file with what the access rule needs of its lesson and module, in one query (the signed route's every request). */
+export async function findFileForServing(db: Db, fileId: string): Promise<{ file: CourseFileRow; lesson: AccessLesson; module: AccessModule } | undefined> {
+  const [row] = await fileForServingQuery(db, '').execute({ id: fileId });
   return row;
 }
 

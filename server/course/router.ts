@@ -5,6 +5,7 @@ import { COURSE_MESSAGES, DAY_MS } from '../../shared/course';
 import {
   courseFileIdInput,
   coursePreviewInput,
+  lessonBodyInput,
   lessonCreateInput,
   lessonIdInput,
   lessonOrderInput,
@@ -172,6 +173,14 @@ const lessonsRouter = router({
     ctx.log.info({ adminId: ctx.user.id, lessonId: input.id }, 'admin deleted a lesson');
     return { message: COURSE_MESSAGES.lessonDeleted };
   }),
+  /**
+   * The lesson editor's live preview (tRPC only, no REST row: not a CONTRACT call): the body as
+   * typed, through the one renderer members get, so the admin never sees a second rendering. A
+   * mutation only because a body of up to 200,000 characters does not fit in a query's URL; it
+   * changes nothing.
+   */
+  render: adminProcedure.input(lessonBodyInput).mutation(({ input }) => ({ html: renderLessonBody(input.body) })),
+
   /** The lessons of module `id`, in a new order. */
   order: adminProcedure.input(lessonOrderInput).mutation(async ({ ctx, input }) => {
     const lessons = await commitThenPublish(ctx.deps, async (tx, events) => {

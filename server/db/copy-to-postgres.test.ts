@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
+import { multipart } from '../../tests/support/multipart';
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
@@ -22,10 +23,12 @@ import { openSqlite } from './sqlite-driver';
 
 const COPY_ORDER = [
   'audit_entries',
-  'users',
-  'course_certificates',
   'course_modules',
   'course_lessons',
+  'course_files',
+  'course_caption_cues',
+  'users',
+  'course_certificates',
   'course_lesson_texts',
   'course_progress',
   'login_challenges',
@@ -109,8 +112,18 @@ beforeAll(async () => {
     const welcome = { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello', published: true, freePreview: true };
     const lesson = await api('POST', '/api/admin/course/lessons', welcome);
     expect(lesson.status).toBe(201);
-    // The only published lesson, completed: progress and a certificate.
     const lessonId = (lesson.body.lesson as { _id: string })._id;
+    const captions = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
+      { name: 'welcome.vtt', type: 'text/vtt', content: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome\n') },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/course/lessons/${lessonId}/files`,
+      payload: captions.payload,
+      headers: { ...captions.headers, authorization: `Bearer ${adminToken}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // The only published lesson, completed: progress and a certificate.
     const reader = await signIn(t, member.email, member.password);
     expect((await api('PUT', `/api/course/lessons/${lessonId}/progress`, { positionSeconds: 3, completed: true }, reader)).status).toBe(200);
     expect((await api('GET', '/api/course/certificate', undefined, reader)).status).toBe(200);

@@ -11,7 +11,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { describeDatabase } from '../config';
-import { COURSE_SEED_AT, COURSE_SEED_MODULES } from './course-seed';
+import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { migrationsDir } from '../paths';
 import * as pgSchema from './pg-schema';
 import { driverErrors } from './errors';

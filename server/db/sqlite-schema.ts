@@ -187,7 +187,7 @@ export const auditEntries = sqliteTable(
 // The course (CONTRACT §4): ordered modules of ordered lessons. Positions count from 0 within their
 // list and are rewritten whole by a reorder, in one transaction (server/course/content-data.ts).
 // The ten modules of spec §2 are put in by the migration that made the table (drizzle/0010), with
-// fixed ids (db/course-seed.ts); every other row gets an id from the application.
+// fixed ids (shared/course-seed.ts); every other row gets an id from the application.
 export const courseModules = sqliteTable(
   'course_modules',
   {

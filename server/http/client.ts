@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from './error-bodies';
+import { PageRenderer, type PageData } from './page-renderer';
 import { pageContentSecurityPolicy } from './security-headers';
 
 // vite.config.ts writes this into index.html wherever a nonce belongs.
@@ -23,7 +24,19 @@ function wantsPage(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !NEVER_HTML.test(pathname) && !LOOKS_LIKE_FILE.test(pathname);
 }
 
-export async function registerClient(app: FastifyInstance, clientDir: string | undefined, { trpcMaxBatch }: { trpcMaxBatch: number }) {
+// scripts/prerender-pages.mjs's RENDER_BUNDLE, inside the pages folder.
+const RENDER_BUNDLE = path.join('render', 'prerender.js');
+
+/** The visitor pages the server answers with, for the composition to render again when what they show changes. */
+export interface VisitorPages {
+  /**
+   * Renders `pathname` again with `data` and answers with that page from then on; null goes back to
+   * the build's page. `stillWanted` is asked once the render is done: a newer call may have overtaken it.
+   */
+  rerender(pathname: string, data: PageData | null, stillWanted?: () => boolean): Promise<void>;
+}
+
+export async function registerClient(app: FastifyInstance, clientDir: string | undefined, { trpcMaxBatch }: { trpcMaxBatch: number }): Promise<VisitorPages> {
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -48,7 +61,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   // Read once: the pages are small, and each response fills in its own nonce.
   const fill = (file: string) => readFileSync(file, 'utf8').replace(BATCH_PLACEHOLDER, String(trpcMaxBatch));
   const shell = hasClient ? fill(path.join(clientDir, 'index.html')) : '';
-  const prerendered = hasClient ? readPrerenderedPages(path.join(clientDir, '..', 'pages'), fill) : new Map<string, string>();
+  const pagesDir = hasClient ? path.join(clientDir, '..', 'pages') : undefined;
+  const built = pagesDir ? readPrerenderedPages(pagesDir, fill) : new Map<string, string>();
+  const prerendered = new Map(built);
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
     const page = prerendered.get(request.url.split('?')[0]!) ?? shell;
@@ -74,6 +89,23 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     if (request.method === 'POST' && prerendered.has(pathname)) return reply.redirect(pathname, 303);
     return sendError(reply, 404, MESSAGES.notFound);
   });
+
+  const renderer = pagesDir && new PageRenderer(path.join(pagesDir, RENDER_BUNDLE), shell);
+  return {
+    async rerender(pathname, data, stillWanted = () => true) {
+      if (!renderer || !built.has(pathname)) return;
+      if (data === null) {
+        if (stillWanted()) prerendered.set(pathname, built.get(pathname)!);
+        return;
+      }
+      if (!renderer.available) {
+        app.log.warn({ pathname }, 'the build left no render bundle: the page keeps the text it was built with');
+        return;
+      }
+      const page = await renderer.render(pathname, data);
+      if (stillWanted()) prerendered.set(pathname, page);
+    },
+  };
 }
 
 /**

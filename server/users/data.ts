@@ -260,15 +260,21 @@ export async function findMembership(db: Db, id: string): Promise<{ membershipTi
   return row;
 }
 
+// Prepared: every request of a playing lesson video asks it.
+const memberStandingQuery = preparedPerDatabase((db) =>
+  db
+    .select({ role: users.role, status: users.status, membershipTier: users.membershipTier, paidSince: users.paidSince })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(),
+);
+
 /** What the course's access rule reads of a user now, with role and status: for the signed file URLs, which carry no session. */
 export async function findMemberStanding(
   db: Db,
   id: string,
 ): Promise<{ role: Role; status: UserStatus; membershipTier: MembershipTier; paidSince: number | null } | undefined> {
-  const [row] = await db
-    .select({ role: users.role, status: users.status, membershipTier: users.membershipTier, paidSince: users.paidSince })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await memberStandingQuery(db, '').execute({ id });
   return row;
 }
 

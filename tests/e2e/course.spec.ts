@@ -43,6 +43,39 @@ test('the courses page paints the ten modules of the spec before any script runs
   await context.close();
 });
 
+test('once an admin changes the course, the courses page arrives with it in the HTML and comes alive in place', async ({ browser, page, request, site }) => {
+  const { title, remove } = await addModule(request, site);
+  const html = async () => (await request.get('/courses')).text();
+  try {
+    // The server renders the page again after the change: the new module, its lessons and the count, before any script.
+    await expect.poll(html).toContain(`${title} preview`);
+    expect(await html()).toContain('The eleven modules');
+    const noScript = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto('/courses');
+    await expect(bare.getByRole('list', { name: `Lessons of ${title}` }).getByRole('listitem')).toHaveCount(2);
+    await expect(bare.getByRole('list', { name: 'The eleven modules' }).getByRole('heading', { level: 3 }).last()).toHaveText(title);
+    await noScript.close();
+
+    // React takes that HTML over as it is: the same list element, and no hydration error in the console.
+    const problems = watchConsole(page);
+    await page.addInitScript(() => {
+      const seen = window as unknown as { serverList?: Element | null };
+      new MutationObserver(() => (seen.serverList ??= document.querySelector('.module-list'))).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/courses');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('list', { name: `Lessons of ${title}` }).getByRole('listitem')).toHaveCount(2);
+    expect(await page.evaluate(() => (window as unknown as { serverList?: Element }).serverList === document.querySelector('.module-list'))).toBe(true);
+    expect(problems).toEqual([]);
+  } finally {
+    await remove();
+  }
+  // Back to the ten modules of the spec: the build's own page again.
+  await expect.poll(html).not.toContain(title);
+  expect(await html()).toContain('The ten modules');
+});
+
 for (const width of [1280, 360]) {
   test(`at ${width} px an Explorer sees a new lesson locked for Architects and opens its free preview`, async ({ page, request, site }) => {
     await page.setViewportSize({ width, height: 800 });

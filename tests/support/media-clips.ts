@@ -12,49 +12,15 @@ const run = promisify(execFile);
 
 export const CLIP_SECONDS = 3;
 
+const tone = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+const pattern = (seconds: number) => ['-f', 'lavfi', '-i', `testsrc=size=160x120:rate=15:duration=${seconds}`, ...tone(seconds)];
+
+/** ffmpeg's arguments for a clip of `seconds` seconds. */
 const CLIPS = {
-  mp4: [
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${CLIP_SECONDS}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-  ],
-  webm: [
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=160x120:rate=15:duration=${CLIP_SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${CLIP_SECONDS}`,
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-b:v',
-    '200k',
-    '-c:a',
-    'libopus',
-    '-shortest',
-  ],
-  m4a: ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`, '-c:a', 'aac'],
-  mp3: ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`, '-c:a', 'libmp3lame', '-q:a', '9'],
+  mp4: (seconds: number) => [...pattern(seconds), ...'-c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -shortest -movflags +faststart'.split(' ')],
+  webm: (seconds: number) => [...pattern(seconds), ...'-c:v libvpx -deadline realtime -b:v 200k -c:a libopus -shortest'.split(' ')],
+  m4a: (seconds: number) => [...tone(seconds), '-c:a', 'aac'],
+  mp3: (seconds: number) => [...tone(seconds), ...'-c:a libmp3lame -q:a 9'.split(' ')],
 } as const;
 
 export type ClipKind = keyof typeof CLIPS;
@@ -62,14 +28,14 @@ export type ClipKind = keyof typeof CLIPS;
 // One folder per user and ffmpeg run settings: test files of one run share the clips they made.
 const folder = path.join(tmpdir(), `qc-test-clips-${process.getuid?.() ?? 'user'}-v1`);
 
-async function make(kind: ClipKind): Promise<string> {
-  const file = path.join(folder, `clip.${kind}`);
+async function make(kind: ClipKind, seconds: number): Promise<string> {
+  const file = path.join(folder, seconds === CLIP_SECONDS ? `clip.${kind}` : `clip-${seconds}s.${kind}`);
   if (existsSync(file)) return file;
   mkdirSync(folder, { recursive: true });
   // Written under a name of its own, then renamed: two test files making one clip at once never read half of it.
   const partial = path.join(folder, `.${process.pid}-${Date.now()}.${kind}`);
   try {
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...CLIPS[kind], partial]);
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...CLIPS[kind](seconds), partial]);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new Error(
@@ -83,8 +49,8 @@ async function make(kind: ClipKind): Promise<string> {
   return file;
 }
 
-/** A real clip of CLIP_SECONDS seconds: its path and its bytes. */
-export async function testClip(kind: ClipKind): Promise<{ file: string; bytes: Buffer }> {
-  const file = await make(kind);
+/** A real clip of CLIP_SECONDS seconds (or `seconds`: the player's tests need time to seek in): its path and its bytes. */
+export async function testClip(kind: ClipKind, seconds = CLIP_SECONDS): Promise<{ file: string; bytes: Buffer }> {
+  const file = await make(kind, seconds);
   return { file, bytes: readFileSync(file) };
 }

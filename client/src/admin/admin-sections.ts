@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { AccountSecuritySection } from './account/account-security-section';
 import { AuditSection } from './audit/audit-section';
 import { BackgroundsSection } from './backgrounds/backgrounds-section';
+import { CourseSection } from './course/course-section';
 import { MediaSection } from './media/media-section';
 import { StatsSection } from './stats/stats-section';
 import { UsersSection } from './users/users-section';
@@ -15,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { id: 'users', label: 'User Management', Content: UsersSection },
   { id: 'backgrounds', label: 'Background Manager', Content: BackgroundsSection },
   { id: 'media', label: 'Media Manager', Content: MediaSection },
+  { id: 'course', label: 'Course Manager', Content: CourseSection },
   { id: 'audit', label: 'Audit Log', Content: AuditSection },
   { id: 'security', label: 'Account Security', Content: AccountSecuritySection },
 ] as const;

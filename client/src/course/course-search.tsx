@@ -9,10 +9,9 @@ import { serverMessage } from '../lib/server-message';
 import { trpc } from '../lib/trpc';
 import { Button } from '../ui/button';
 import { StatusMessage } from '../ui/status-message';
+import { formatClock } from './format-time';
 import { lessonAddress } from './lesson-address';
 import './course-search.css';
-
-const minutesAndSeconds = (at: number) => `${Math.floor(at / 60)}:${String(Math.floor(at % 60)).padStart(2, '0')}`;
 
 /** `className`: the owner's, to place the box among its neighbours. */
 export function CourseSearch({ className }: { className?: string }) {
@@ -60,7 +59,7 @@ export function CourseSearch({ className }: { className?: string }) {
                 <li key={`${result.lessonId}-${result.at ?? 'text'}`} className="course-search__result">
                   <Link to={lessonAddress(result.lessonId, result.at)}>
                     {result.lessonTitle}
-                    {result.at !== null && ` at ${minutesAndSeconds(result.at)}`}
+                    {result.at !== null && ` at ${formatClock(result.at)}`}
                   </Link>
                   <span className="course-search__module">{result.moduleTitle}</span>
                   <p className="course-search__snippet">{result.snippet}</p>

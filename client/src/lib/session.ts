@@ -59,16 +59,26 @@ function decodeBase64Url(part: string): string {
  * The role in the token's payload ({user: {id, role}}), read without verifying the signature:
  * it only picks where to send the browser. The server decides what the holder may do.
  */
-export function roleOf(token: string | null): Role | null {
+function tokenUser(token: string | null): { role?: unknown; id?: unknown } | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    const role = (claims as { user?: { role?: unknown } } | null)?.user?.role;
-    return ROLES.find((known) => known === role) ?? null;
+    return (claims as { user?: { role?: unknown; id?: unknown } } | null)?.user ?? null;
   } catch {
     return null;
   }
+}
+
+export function roleOf(token: string | null): Role | null {
+  const role = tokenUser(token)?.role;
+  return ROLES.find((known) => known === role) ?? null;
+}
+
+/** The user id in the token's payload, unverified like the role: it only keys this device's preferences. */
+export function userIdOf(token: string | null): string | null {
+  const id = tokenUser(token)?.id;
+  return typeof id === 'string' && id ? id : null;
 }
 
 /** Where a signed-in holder of this token starts (spec §4). */

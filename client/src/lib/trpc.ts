@@ -3,7 +3,7 @@
 // visitor-client.ts, so that their bundle carries no react-query.
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/root-router';
-import { trpcLink } from './trpc-link';
+import { trpcLinks } from './trpc-link';
 
 // The one place the client names the server's router; the screens take its types from here.
 export type { AppRouter };
@@ -11,5 +11,5 @@ export type { AppRouter };
 export const trpc = createTRPCReact<AppRouter>();
 
 export function createTrpcClient() {
-  return trpc.createClient({ links: [trpcLink()] });
+  return trpc.createClient({ links: trpcLinks() });
 }

@@ -4,9 +4,9 @@
 import { createTRPCClient } from '@trpc/client';
 import { useRef, useState } from 'react';
 import type { AppRouter } from './trpc';
-import { trpcLink } from './trpc-link';
+import { trpcLinks } from './trpc-link';
 
-export const visitorClient = createTRPCClient<AppRouter>({ links: [trpcLink()] });
+export const visitorClient = createTRPCClient<AppRouter>({ links: trpcLinks() });
 
 interface Handlers<Output> {
   onSuccess?: (output: Output) => void;

@@ -6,19 +6,8 @@
 // one more file before any visitor page runs (tests/e2e/visitor-pages.spec.ts counts the files).
 import { Link } from 'react-router-dom';
 import type { OutlineLesson, OutlineModule } from '@shared/course';
-import { COURSE_MODULES } from './course-modules';
 import './module-list.css';
 import './course-outline.css';
-
-/** The outline before the server's answer: the ten modules of spec §2 as a fresh install has them. */
-export const DEFAULT_OUTLINE: readonly OutlineModule[] = COURSE_MODULES.map((module, position) => ({
-  _id: module.title,
-  title: module.title,
-  summary: module.description,
-  position,
-  opensAt: null,
-  lessons: [],
-}));
 
 const OPENING_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 

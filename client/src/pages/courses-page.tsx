@@ -3,17 +3,18 @@ import { usePageTitle } from '../lib/use-page-title';
 import { useEffect, useState } from 'react';
 import type { OutlineModule } from '@shared/course';
 import { visitorClient } from '../lib/visitor-client';
-import { CourseOutlineList, DEFAULT_OUTLINE } from './course-outline';
+import { CourseOutlineList } from './course-outline';
+import { renderedOutline } from './rendered-outline';
 import { Panel } from '../ui/panel';
 import './page-sections.css';
 import './courses-page.css';
 
 /**
  * The outline as the server has it for this viewer, once the page runs. Until then (and in the
- * prerendered HTML) the ten modules of a fresh install, so that the text paints before any script.
+ * page's HTML) the visitors' outline the HTML was rendered with, so that the text paints before any script.
  */
 function useOutline(): readonly OutlineModule[] {
-  const [modules, setModules] = useState<readonly OutlineModule[]>(DEFAULT_OUTLINE);
+  const [modules, setModules] = useState<readonly OutlineModule[]>(renderedOutline);
   useEffect(() => {
     let current = true;
     visitorClient.course.outline.query().then(
@@ -28,6 +29,31 @@ function useOutline(): readonly OutlineModule[] {
     };
   }, []);
   return modules;
+}
+
+const COUNT_WORDS = [
+  undefined,
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+];
+
+/** "The ten modules" while the course has the spec's ten, and the true count once an admin changes it. */
+export function modulesHeading(count: number): string {
+  if (count === 0) return 'The modules';
+  return count === 1 ? 'The module' : `The ${COUNT_WORDS[count] ?? count} modules`;
 }
 
 export function CoursesPage() {
@@ -54,7 +80,7 @@ export function CoursesPage() {
 
       <section className="section">
         <h2 id="modules-title" className="section__title">
-          The ten modules
+          {modulesHeading(modules.length)}
         </h2>
         <p className="section__intro">Each module builds on the one before, from a new picture of reality to a new way of living in it.</p>
         <CourseOutlineList modules={modules} labelledBy="modules-title" />

@@ -3,6 +3,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { CourseSearch } from '../course/course-search';
 import { MarkComplete } from '../course/mark-complete';
+import { AttachmentsList } from '../course/attachments-list';
+import { LessonMedia } from '../course/lesson-media';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../lib/use-page-title';
 import { ButtonLink } from '../ui/button';
@@ -12,7 +14,9 @@ import './lesson-page.css';
 
 export function LessonPage() {
   const { lessonId = '' } = useParams();
-  const reading = trpc.course.lesson.useQuery({ id: lessonId }, { retry: false });
+  // Dropped from the cache once the page is left (gcTime 0): coming back reads the position saved
+  // since, never a copy from before. A refetch meanwhile leaves the player alone (lesson-media.tsx).
+  const reading = trpc.course.lesson.useQuery({ id: lessonId }, { retry: false, gcTime: 0 });
   const lesson = reading.data?.lesson;
   usePageTitle(lesson?.title ?? 'Lesson');
 
@@ -49,18 +53,30 @@ export function LessonPage() {
     );
   }
 
-  const { previousId, nextId } = reading.data;
+  const { previousId, nextId, progress } = reading.data;
   return (
     <div className="page lesson-page">
-      <Panel as="article" className="lesson-page__panel" aria-labelledby="lesson-title">
+      <Panel as="article" className={lesson.media ? 'lesson-page__panel lesson-page__panel--wide' : 'lesson-page__panel'} aria-labelledby="lesson-title">
         <p className="eyebrow">Lesson</p>
         <h1 id="lesson-title" className="lesson-page__title">
           {lesson.title}
         </h1>
         {lesson.summary && <p className="lesson-page__summary">{lesson.summary}</p>}
+        {lesson.media && (
+          <LessonMedia
+            key={lesson._id}
+            lessonId={lesson._id}
+            title={lesson.title}
+            kind={lesson.kind}
+            file={lesson.media}
+            positionSeconds={progress.positionSeconds}
+            nextId={nextId}
+          />
+        )}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
-        <MarkComplete lessonId={lesson._id} completedAt={reading.data.progress.completedAt} positionSeconds={reading.data.progress.positionSeconds} />
+        <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} />
+        <AttachmentsList attachments={lesson.attachments} />
       </Panel>
       <nav className="lesson-page__nav" aria-label="Lessons">
         {previousId ? (

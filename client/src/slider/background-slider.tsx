@@ -8,7 +8,7 @@ import { DomStage } from './dom-stage';
 import { Sequencer } from './sequencer';
 import { configFromData, overlayFromConfig, slidesFromData } from './slides';
 import { usePublicSliderData } from './use-public-slider-data';
-import { useReducedMotion } from './use-reduced-motion';
+import { useReducedMotion } from '../lib/use-reduced-motion';
 import './background-slider.css';
 
 export function BackgroundSlider() {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaFile } from '@shared/media';
 import { playlistItems, type PlaylistItem } from '@shared/slider';
-import { contentOf, itemKeys, keepInLibrary, moveItem, nameFromUrl, removeAt, sameItems, toggleFile } from './playlist-items';
+import { moveItem } from '@/lib/move-item';
+import { contentOf, itemKeys, keepInLibrary, nameFromUrl, removeAt, sameItems, toggleFile } from './playlist-items';
 
 const file = (path: string, category: MediaFile['category'] = 'image'): MediaFile => ({ path, name: path.split('/').pop()!, size: 1, category });
 const image = (url: string): PlaylistItem => ({ type: 'image', url });

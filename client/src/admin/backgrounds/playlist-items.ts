@@ -15,14 +15,6 @@ export function toggleFile(items: readonly PlaylistItem[], file: MediaFile): Pla
   return [...items, { type: file.category === 'video' ? 'video' : 'image', url }];
 }
 
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved as T);
-  return next;
-}
-
 export function removeAt<T>(items: readonly T[], index: number): T[] {
   return items.filter((_, i) => i !== index);
 }

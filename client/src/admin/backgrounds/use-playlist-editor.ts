@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { playlistItems, type Playlist, type PlaylistItem } from '@shared/slider';
 import type { LibraryFile } from '@/lib/media-types';
-import { moveItem, removeAt, sameItems, toggleFile } from './playlist-items';
+import { moveItem } from '@/lib/move-item';
+import { removeAt, sameItems, toggleFile } from './playlist-items';
 
 export function usePlaylistEditor(playlists: readonly Playlist[]) {
   const [selectedId, setSelectedId] = useState<string | null>(null);

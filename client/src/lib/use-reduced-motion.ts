@@ -1,4 +1,4 @@
-// Whether the visitor asked for less motion (prefers-reduced-motion: reduce), kept current if the
+// Whether the person asked for less motion (prefers-reduced-motion: reduce), kept current if the
 // setting changes while the page is open.
 import { useSyncExternalStore } from 'react';
 

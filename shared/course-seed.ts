@@ -1,8 +1,11 @@
 // The ten modules of spec §2 that a fresh install, and an upgrade of an install without a course,
 // starts with (CONTRACT §4 "Content"): put in by the migration that made the course's tables
 // (drizzle/0010_course.sql, drizzle-pg/0004_course.sql), which hold these same ids, titles and
-// time; course/seed.test.ts holds the migrations to this list. db:copy leaves out of its check
-// for an empty target the seeded rows that nobody has touched (copy-to-postgres.ts).
+// time; server/course/course-seed.test.ts holds the migrations to this list. db:copy leaves out of
+// its check for an empty target the seeded rows that nobody has touched (copy-to-postgres.ts).
+// The client shows the same outline until the server's answer (and the build prerenders /courses
+// with it), so that a fresh install's first paint is already the truth.
+import type { OutlineModule } from './course';
 
 /** When the seeded rows were "created": a fixed time, so that an untouched seed row is recognised. */
 export const COURSE_SEED_AT = 1_735_689_600_000; // 2025-01-01T00:00:00Z
@@ -59,3 +62,13 @@ export const COURSE_SEED_MODULES: ReadonlyArray<{ id: string; title: string; sum
     summary: 'Carry what you have learned into everyday life, and offer it outward in service to others.',
   },
 ];
+
+/** The outline of an untouched install, as GET /api/course answers it to anyone. */
+export const DEFAULT_OUTLINE: readonly OutlineModule[] = COURSE_SEED_MODULES.map(({ id, title, summary }, position) => ({
+  _id: id,
+  title,
+  summary,
+  position,
+  opensAt: null,
+  lessons: [],
+}));

@@ -1,0 +1,90 @@
+// The lesson page's media region (issue 26 "The player"): the player, the transcript beside it
+// (below it on phones), and auto-advance. Mounted once per lesson (keyed by its id by the page):
+// the signed URLs and the start position are taken when it mounts, so a refetch of the lesson,
+// whose URLs carry a new expiry, never reloads a playing video.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LessonMediaFile } from './lesson-media-types';
+import { MediaPlayer } from './media-player';
+import { usePlayerPreferences } from './player-preferences';
+import { startPosition } from './start-position';
+import { seek } from './media-commands';
+import { TranscriptPanel } from './transcript-panel';
+import { useCaptionCues } from './use-caption-cues';
+import { useProgressSaver } from './use-progress-saver';
+import { useResume } from './use-resume';
+import './lesson-media.css';
+
+interface LessonMediaProps {
+  lessonId: string;
+  title: string;
+  kind: string;
+  file: LessonMediaFile;
+  positionSeconds: number;
+  nextId: string | null;
+}
+
+/** Sent with the navigation to the next lesson when auto-advance takes the member there. */
+interface AdvanceState {
+  autoplay?: boolean;
+}
+
+export function LessonMedia({ lessonId, title, kind, file, positionSeconds, nextId }: LessonMediaProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [opened] = useState(() => ({
+    file,
+    start: startPosition(searchParams.get('t'), positionSeconds),
+    autoplay: (location.state as AdvanceState | null)?.autoplay === true,
+  }));
+  const elementKind = kind === 'audio' || opened.file.type.startsWith('audio/') ? 'audio' : 'video';
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  // Captions start off on a video; an audio lesson's chooser picks the transcript's language.
+  const [caption, setCaption] = useState(elementKind === 'audio' ? 0 : -1);
+  const [preferences, setPreferences] = usePlayerPreferences();
+  const transcript = useCaptionCues(media, caption, elementKind === 'video');
+
+  useResume(media, opened.start, opened.autoplay);
+  useProgressSaver(lessonId, media, opened.start);
+
+  // The moment of a search hit is used once: a reload later resumes where the member got to.
+  useEffect(() => {
+    if (!searchParams.has('t')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('t');
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  useEffect(() => {
+    if (!media || !nextId || !preferences.autoAdvance) return;
+    const advance = () => void navigate(`/course/${nextId}`, { state: { autoplay: true } satisfies AdvanceState });
+    media.addEventListener('ended', advance);
+    return () => media.removeEventListener('ended', advance);
+  }, [media, nextId, preferences.autoAdvance, navigate]);
+
+  return (
+    <section className={opened.file.captions.length > 0 ? 'lesson-media lesson-media--with-transcript' : 'lesson-media'} aria-label="Lesson media">
+      <div className="lesson-media__player">
+        <MediaPlayer
+          kind={elementKind}
+          file={opened.file}
+          title={title}
+          media={media}
+          onMedia={setMedia}
+          caption={caption}
+          onCaptionChange={setCaption}
+          speed={preferences.speed}
+          onSpeedChange={(speed) => setPreferences({ speed })}
+        />
+        {nextId && (
+          <label className="lesson-media__advance">
+            <input type="checkbox" checked={preferences.autoAdvance} onChange={(event) => setPreferences({ autoAdvance: event.currentTarget.checked })} />
+            Go on to the next lesson when this one ends
+          </label>
+        )}
+      </div>
+      {opened.file.captions.length > 0 && <TranscriptPanel {...transcript} onSeek={(seconds) => media && seek(media, seconds)} />}
+    </section>
+  );
+}

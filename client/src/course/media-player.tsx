@@ -1,0 +1,62 @@
+// The lesson's video or audio on the native element, without the browser's controls: ours
+// (player-controls.tsx) carry the captions chooser, the remembered speed and full screen with
+// them, all by keyboard (decision 027). Captions are the media's <track> elements.
+import { useEffect, useState } from 'react';
+import type { LessonMediaFile } from './lesson-media-types';
+import { setSpeed, togglePlay } from './media-commands';
+import { PlayerControls } from './player-controls';
+import { useMediaState } from './use-media-state';
+
+interface MediaPlayerProps {
+  kind: 'video' | 'audio';
+  file: LessonMediaFile;
+  title: string;
+  media: HTMLMediaElement | null;
+  onMedia: (element: HTMLMediaElement | null) => void;
+  caption: number;
+  onCaptionChange: (index: number) => void;
+  speed: number;
+  onSpeedChange: (speed: number) => void;
+}
+
+export function MediaPlayer({ kind, file, title, media, onMedia, caption, onCaptionChange, speed, onSpeedChange }: MediaPlayerProps) {
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const [state, refresh] = useMediaState(media);
+
+  useEffect(() => {
+    if (media) setSpeed(media, speed);
+  }, [media, speed]);
+
+  const tracks = file.captions.map((captions) => (
+    <track key={captions.url} kind="captions" src={captions.url} srcLang={captions.lang} label={captions.label} />
+  ));
+  // A click on the picture plays and pauses, as in every player; the Play button is the keyboard's way.
+  const toggle = () => media && togglePlay(media);
+
+  return (
+    <div ref={setFrame} className={`media-player media-player--${kind}`}>
+      {kind === 'video' ? (
+        <video ref={onMedia} className="media-player__media" src={file.url} preload="metadata" playsInline aria-label={title} onClick={toggle}>
+          {tracks}
+        </video>
+      ) : (
+        <audio ref={onMedia} className="media-player__media" src={file.url} preload="metadata" aria-label={title}>
+          {tracks}
+        </audio>
+      )}
+      {media && (
+        <PlayerControls
+          media={media}
+          kind={kind}
+          state={state}
+          refresh={refresh}
+          fullscreenTarget={kind === 'video' ? frame : null}
+          captions={file.captions}
+          caption={caption}
+          onCaptionChange={onCaptionChange}
+          onSpeedChange={onSpeedChange}
+        />
+      )}
+    </div>
+  );
+}
