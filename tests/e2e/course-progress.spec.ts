@@ -1,9 +1,10 @@
 // Issue 26, slice 3: an Architect's progress on the dashboard (percent, each module's count,
 // Continue), the search box, Mark complete / Mark incomplete on a lesson, and the certificate
-// earned with the last lesson: its public page, printed on one A4 and one Letter sheet; at 1280
-// and 360 px wide.
+// earned with the last lesson: its public page, printed on one A4 and one Letter sheet; axe finds
+// nothing on the dashboard, the lesson or the certificate; at 1280 and 360 px wide.
 import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './admin-api';
+import { axeViolations } from './axe';
 import { expect, test, uniqueEmail, uniqueStem, type Site } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
 
@@ -62,11 +63,13 @@ for (const width of [1280, 360]) {
       const results = page.getByRole('list', { name: `Results for “${course.phrase.toUpperCase()}”` });
       await expect(results.getByRole('listitem')).toHaveCount(1);
       await expect(results).toContainText(`a ${course.phrase} for whoever`);
+      expect(await axeViolations(page)).toEqual([]);
       await results.getByRole('link', { name: `${course.title} second` }).click();
       await expect(page).toHaveURL(new RegExp(`/course/${course.second}$`));
 
       await page.getByRole('button', { name: 'Mark complete' }).click();
       await expect(page.getByRole('button', { name: 'Mark incomplete' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
       // Undone and done again: the page follows the server each time.
       await page.getByRole('button', { name: 'Mark incomplete' }).click();
       await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible();
@@ -91,6 +94,7 @@ for (const width of [1280, 360]) {
       const address = page.url();
       await expect(page.getByRole('heading', { name: 'Certificate of Completion', level: 1 })).toBeVisible();
       await expect(page.getByText(course.name, { exact: true })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
 
@@ -119,3 +123,39 @@ for (const width of [1280, 360]) {
     }
   });
 }
+
+test('a phrase spoken in a video is found from the lesson page, and its result opens the lesson at that moment', async ({ page, request, site }) => {
+  const problems = watchConsole(page);
+  const course = await courseAndArchitect(request, site);
+  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
+  const moduleId = ((await (await request.get(`/api/course/lessons/${course.first}`, { headers })).json()) as { lesson: { moduleId: string } }).lesson.moduleId;
+  const created = await request.post('/api/admin/course/lessons', {
+    headers,
+    data: { moduleId, title: `${course.title} talk`, kind: 'video', published: true },
+  });
+  expect(created.status()).toBe(201);
+  const talk = ((await created.json()) as { lesson: { _id: string } }).lesson._id;
+  const spoken = uniqueStem('resonant-field');
+  const vtt = `WEBVTT\n\n00:01.000 --> 00:04.000\nLet us begin.\n\n01:15.000 --> 01:19.000\nHere the ${spoken} opens.\n`;
+  const uploaded = await request.post(`/api/admin/course/lessons/${talk}/files`, {
+    headers,
+    multipart: { role: 'captions', lang: 'en', label: 'English', file: { name: 'talk.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  try {
+    await signIn(page, course.email, 'architect password');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/course/${course.first}`);
+    await page.getByRole('searchbox', { name: 'Search the course' }).fill(spoken);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const hit = page.getByRole('link', { name: `${course.title} talk at 1:15` });
+    await expect(hit).toHaveAttribute('href', `/course/${talk}?t=75`);
+    await expect(page.getByText(`Here the ${spoken} opens.`)).toBeVisible();
+    await hit.click();
+    await expect(page.getByRole('heading', { name: `${course.title} talk`, level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+  } finally {
+    expect((await request.delete(`/api/admin/course/lessons/${talk}`, { headers })).status()).toBe(200);
+    await course.remove();
+  }
+});
