@@ -18,6 +18,7 @@ const INTEGRATION = [
   'server/auth/two-factor-key.test.ts',
   'server/auth/two-factor-login.test.ts',
   'server/auth/two-factor-rest.test.ts',
+  'server/course/course-progress-rest.test.ts',
   'server/course/course-files-rest.test.ts',
   'server/billing/billing-rest.test.ts',
   'server/course/course-rest.test.ts',

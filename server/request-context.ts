@@ -16,7 +16,7 @@ async function resolveSession(deps: AppDeps, token: string | undefined): Promise
   const user = await findSessionUser(deps.db, claims.userId, claims.tokenId);
   if (!user || user.revoked || claims.issuedAtMs < user.sessionsValidFrom) return { failure: 'invalid' };
   return {
-    user: { id: user.id, email: user.email, role: user.role, status: user.status },
+    user: { id: user.id, email: user.email, role: user.role, status: user.status, membershipTier: user.membershipTier, paidSince: user.paidSince },
     token: { tokenId: claims.tokenId, expiresAtMs: claims.expiresAtMs },
   };
 }

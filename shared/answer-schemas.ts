@@ -184,6 +184,12 @@ export const courseLessonSchema = z.object({
   body: z.string().describe('Markdown'),
 });
 
+export const lessonProgressSchema = z.object({
+  positionSeconds: count.describe('Where the member is in the lesson, whole seconds'),
+  playedSeconds: count.describe('The unique seconds played, never more than the duration; never goes down'),
+  completedAt: timestamp.nullable(),
+});
+
 export const lessonReadingSchema = z.object({
   lesson: z.object({
     _id: z.string(),
@@ -202,7 +208,7 @@ export const lessonReadingSchema = z.object({
       .nullable(),
     attachments: z.array(z.object({ name: z.string(), size: count, url: z.string() })),
   }),
-  progress: z.object({ positionSeconds: z.number().nonnegative(), playedSeconds: z.number().nonnegative(), completedAt: timestamp.nullable() }),
+  progress: lessonProgressSchema,
   previousId: z.string().nullable().describe('The lesson before it in course order that the caller may open'),
   nextId: z.string().nullable().describe('The lesson after it in course order that the caller may open'),
 });
@@ -232,6 +238,35 @@ export const moduleAnswer = z.object({ module: courseModuleSchema });
 export const modulesAnswer = z.object({ modules: z.array(courseModuleSchema) });
 export const lessonAnswer = z.object({ lesson: courseLessonSchema });
 export const lessonsAnswer = z.object({ lessons: z.array(courseLessonSchema) });
+
+export const courseProgressSchema = z.object({
+  completedLessons: count,
+  totalLessons: count.describe('The published lessons'),
+  percent: z.int().min(0).max(100).describe('Rounded down'),
+  resume: z
+    .object({ lessonId: z.string(), positionSeconds: count })
+    .nullable()
+    .describe('The incomplete lesson touched last, else the first incomplete lesson the caller may open, else null'),
+  modules: z.array(z.object({ _id: z.string(), completedLessons: count, totalLessons: count })),
+});
+
+export const courseSearchSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        lessonId: z.string(),
+        lessonTitle: z.string(),
+        moduleTitle: z.string(),
+        snippet: z.string().describe('The text around the match'),
+        at: z.number().nonnegative().nullable().describe("The matching caption cue's start in seconds; null for a match in the lesson's text"),
+      }),
+    )
+    .max(20),
+});
+
+export const certificateLinkSchema = z.object({ _id: z.string(), url: z.string().describe('The public page: /certificates/{id}') });
+
+export const certificateSchema = z.object({ name: z.string(), course: z.string(), completedAt: timestamp });
 export const courseFileUploadAnswer = z.object({ file: courseFileSchema, lesson: courseLessonSchema });
 
 // A member's own account (CONTRACT §5).

@@ -11,6 +11,9 @@ import {
   LESSON_BODY_MAX_LENGTH,
   LESSON_KINDS,
   OPENS_AFTER_DAYS_MAX,
+  PROGRESS_SECONDS_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
+  SEARCH_QUERY_MIN_LENGTH,
 } from './course';
 import { blankAsAbsent } from './query-fields';
 import { multiLineText, plainText } from './text';
@@ -118,6 +121,32 @@ export const coursePreviewInput = z.object({
   ),
 });
 
+const seconds = (field: string) => {
+  const message = `${field} must be a number of seconds from 0 to ${PROGRESS_SECONDS_MAX}`;
+  // Any fraction is taken (a player's currentTime); the server keeps whole seconds.
+  return z.number({ error: message }).min(0, message).max(PROGRESS_SECONDS_MAX, message);
+};
+
+/** PUT /api/course/lessons/{id}/progress: where the member is, how much they played, and optionally a completion or its undoing. */
+export const progressSaveInput = z.object({
+  id: id('id'),
+  positionSeconds: seconds('positionSeconds').meta({ description: 'Where the member is in the lesson' }),
+  playedSeconds: seconds('playedSeconds').optional().meta({ description: "The unique seconds played, as the player's played ranges count them" }),
+  completed: flag('completed').optional().meta({ description: 'true marks the lesson complete, false undoes that' }),
+});
+
+const searchQueryMessage = `q must be ${SEARCH_QUERY_MIN_LENGTH} to ${SEARCH_QUERY_MAX_LENGTH} characters`;
+
+/** GET /api/course/search?q: taken literally, as typed (no trim: a space is part of a phrase). */
+export const courseSearchInput = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .check(plainText('q'))
+    .refine((q) => [...q].length >= SEARCH_QUERY_MIN_LENGTH && [...q].length <= SEARCH_QUERY_MAX_LENGTH, searchQueryMessage)
+    .meta({ description: 'A case-insensitive substring, taken literally (% _ and quotes are plain characters)' }),
+});
+
+export const certificateIdInput = z.object({ id: id('id') });
 export const courseFileIdInput = z.object({ id: id('id') });
 
 /**

@@ -40,7 +40,22 @@ export const COURSE_MESSAGES = {
   moduleHasLessons: 'Move or delete its lessons first',
   moduleDeleted: 'Module deleted',
   lessonDeleted: 'Lesson deleted',
+  certificateNotEarned: 'Complete every lesson to earn the certificate',
 } as const;
+
+/** What a certificate names the course. */
+export const COURSE_NAME = 'Quantum Path: the ten-part course';
+
+/** The largest position or played time a progress save takes, in seconds (a week: past any lesson's media). */
+export const PROGRESS_SECONDS_MAX = 604_800;
+/** A video or audio lesson completes by itself once this share of its duration has been played. */
+export const AUTO_COMPLETE_SHARE = 0.9;
+export const SEARCH_QUERY_MIN_LENGTH = 2;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const SEARCH_RESULTS_MAX = 20;
+
+/** A certificate's public page. */
+export const certificatePath = (id: string) => `/certificates/${id}`;
 
 /** One lesson of the outline as its viewer sees it: never its body or its files. */
 export interface OutlineLesson {

@@ -12,6 +12,7 @@ import type { LessonKind } from '../../shared/course';
 import type { Db, Tx } from '../db/client';
 import { courseLessons, courseModules } from '../db/schema';
 import type { PendingEvents } from '../events/after-commit';
+import { writeLessonText } from './lesson-text';
 
 /** A module as the admin's calls answer it. */
 export interface CourseModule {
@@ -289,8 +290,10 @@ export async function createLesson(tx: Tx, events: PendingEvents, fields: Lesson
       updatedAt: at,
     })
     .returning(lessonColumns);
+  const lesson = toLesson(row!);
+  await writeLessonText(tx, lesson);
   events.publish('course-changed');
-  return toLesson(row!);
+  return lesson;
 }
 
 /**
@@ -315,8 +318,10 @@ export async function updateLesson(
     .where(eq(courseLessons.id, id))
     .returning(lessonColumns);
   if (moving) await renumberLessons(tx, before.moduleId, at);
+  const lesson = toLesson(row!);
+  await writeLessonText(tx, lesson);
   events.publish('course-changed');
-  return toLesson(row!);
+  return lesson;
 }
 
 /** The deleted lesson; undefined: no such lesson. Its module closes the gap. */

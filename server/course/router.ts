@@ -2,7 +2,6 @@
 // lesson goes through the one access rule (access.ts).
 import { TRPCError } from '@trpc/server';
 import { COURSE_MESSAGES, DAY_MS } from '../../shared/course';
-import { MESSAGES } from '../../shared/messages';
 import {
   courseFileIdInput,
   coursePreviewInput,
@@ -18,10 +17,9 @@ import {
 } from '../../shared/course-schemas';
 import { recordAudit } from '../audit/record';
 import { commitThenPublish } from '../events/after-commit';
-import type { Context, SessionUser } from '../trpc/context';
+import type { Context } from '../trpc/context';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../trpc/init';
-import { findMembership } from '../users/data';
-import { lessonAccess, lockedMessage, type CourseViewer } from './access';
+import type { CourseViewer } from './access';
 import {
   createLesson,
   createModule,
@@ -54,19 +52,15 @@ import {
   moduleUpdatedSummary,
 } from './course-audit';
 import { renderLessonBody } from './markdown';
+import { noSuchLesson, requireOpen } from './open-lesson';
 import { neighbours, outlineFor } from './outline';
+import { progressAnswer } from './progress';
+import { readLessonProgress } from './progress-data';
+import { progressProcedures } from './progress-router';
+import { viewerOf } from './viewer';
 
 const noSuchModule = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No module with id '${id}'` });
-const noSuchLesson = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No lesson with id '${id}'` });
 const unknownModuleField = (id: string) => new TRPCError({ code: 'BAD_REQUEST', message: `moduleId: no module with id '${id}'` });
-
-/** The member behind a session as the access rule sees them, their tier and paidSince read now. */
-async function viewerOf(ctx: Context, user: SessionUser): Promise<CourseViewer> {
-  const membership = await findMembership(ctx.deps.db, user.id);
-  // The session was just read, so the user exists; deleted in between, they see what a visitor does not get past.
-  if (!membership) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
-  return { role: user.role, tier: membership.membershipTier, paidSince: membership.paidSince };
-}
 
 /**
  * The outline's bearer is optional: no token, or one that stands for no active member (expired,
@@ -76,12 +70,8 @@ async function viewerOf(ctx: Context, user: SessionUser): Promise<CourseViewer> 
 async function optionalViewer(ctx: Context): Promise<CourseViewer | null> {
   const session = await ctx.session();
   if ('failure' in session || session.user.status !== 'active') return null;
-  const membership = await findMembership(ctx.deps.db, session.user.id);
-  return membership ? { role: session.user.role, tier: membership.membershipTier, paidSince: membership.paidSince } : null;
+  return viewerOf(session.user);
 }
-
-// Until the progress slice: nothing is recorded yet, so every lesson reads as untouched.
-const NO_PROGRESS = { positionSeconds: 0, playedSeconds: 0, completedAt: null };
 
 const modulesRouter = router({
   create: adminProcedure.input(moduleCreateInput).mutation(async ({ ctx, input }) => {
@@ -241,13 +231,11 @@ export const courseRouter = router({
 
   /** GET /api/course/lessons/{id}: a lesson the caller may open, its body rendered. */
   lesson: memberProcedure.input(lessonIdInput).query(async ({ ctx, input }) => {
-    const viewer = await viewerOf(ctx, ctx.user);
+    const viewer = viewerOf(ctx.user);
     const found = await findLessonWithModule(ctx.deps.db, input.id);
     const now = ctx.deps.clock();
-    const access = found ? lessonAccess(viewer, found.lesson, found.module, now) : { state: 'hidden' as const };
-    if (!found || access.state === 'hidden') throw noSuchLesson(input.id);
-    if (access.state === 'locked') throw new TRPCError({ code: 'FORBIDDEN', message: lockedMessage(access) });
-    const { lesson } = found;
+    requireOpen(viewer, input.id, found, now);
+    const { lesson } = found!;
     return {
       lesson: {
         _id: lesson._id,
@@ -260,7 +248,7 @@ export const courseRouter = router({
         // Only here, past the access rule: a locked lesson never carries a URL.
         ...(await lessonFileUrls(ctx.deps, lesson._id, ctx.user.id)),
       },
-      progress: NO_PROGRESS,
+      progress: progressAnswer(await readLessonProgress(ctx.deps.db, ctx.user.id, lesson._id)),
       ...neighbours(await ctx.deps.courseTree.get(), viewer, lesson._id, now),
     };
   }),
@@ -279,6 +267,8 @@ export const courseRouter = router({
     const viewer: CourseViewer = { role: 'user', tier: input.tier, paidSince: input.tier === 'paid' ? now - input.day * DAY_MS : null };
     return outlineFor(await ctx.deps.courseTree.get(), viewer, now);
   }),
+
+  ...progressProcedures,
 
   modules: modulesRouter,
   lessons: lessonsRouter,

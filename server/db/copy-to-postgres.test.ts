@@ -30,6 +30,9 @@ const COPY_ORDER = [
   'course_lessons',
   'course_files',
   'course_caption_cues',
+  'course_certificates',
+  'course_lesson_texts',
+  'course_progress',
   'login_challenges',
   'media_scans',
   'password_resets',
@@ -119,18 +122,24 @@ beforeAll(async () => {
     expect((await api('PUT', '/api/slider/config', { ...config, activePlaylist: playlistId })).status).toBe(200);
     expect((await api('POST', '/api/media/scan-files', {})).status).toBe(200);
     const [firstModule] = ((await api('GET', '/api/admin/course')).body.modules as Array<{ _id: string }>) ?? [];
-    const lesson = await api('POST', '/api/admin/course/lessons', { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello' });
+    const welcome = { moduleId: firstModule!._id, title: 'Welcome', kind: 'text', body: '# Hello', published: true, freePreview: true };
+    const lesson = await api('POST', '/api/admin/course/lessons', welcome);
     expect(lesson.status).toBe(201);
+    const lessonId = (lesson.body.lesson as { _id: string })._id;
     const captions = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
       { name: 'welcome.vtt', type: 'text/vtt', content: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome\n') },
     ]);
     const uploaded = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/course/lessons/${(lesson.body.lesson as { _id: string })._id}/files`,
+      url: `/api/admin/course/lessons/${lessonId}/files`,
       payload: captions.payload,
       headers: { ...captions.headers, authorization: `Bearer ${adminToken}` },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // The only published lesson, completed: progress and a certificate.
+    const reader = await signIn(t, member.email, member.password);
+    expect((await api('PUT', `/api/course/lessons/${lessonId}/progress`, { positionSeconds: 3, completed: true }, reader)).status).toBe(200);
+    expect((await api('GET', '/api/course/certificate', undefined, reader)).status).toBe(200);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
     const source = openSqlite(t.config.database.file);

@@ -13,8 +13,8 @@ const TWIN_TYPES: Record<string, string[]> = {
   integer: ['bigint', 'integer', 'boolean'],
   real: ['double precision'],
 };
-// PostgreSQL's search indexes stand for SQLite's FTS5 table, which its migrations make outside the schema.
-const POSTGRES_ONLY_INDEXES = ['users_name_trgm_idx', 'users_email_trgm_idx'];
+// PostgreSQL's search indexes stand for SQLite's FTS5 tables, which its migrations make outside the schema.
+const POSTGRES_ONLY_INDEXES = ['users_name_trgm_idx', 'users_email_trgm_idx', 'course_lesson_texts_trgm_idx'];
 
 function describeTable(config: ReturnType<typeof sqliteConfig> | ReturnType<typeof pgConfig>) {
   return {

@@ -24,3 +24,9 @@ export function lostRace(error: unknown): boolean {
   for (const e of driverErrors(error)) if (RACE_LOST.has(e.code)) return true;
   return false;
 }
+
+/** Whether `error` is a write refused by a foreign key: the row it refers to is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (const e of driverErrors(error)) if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === '23503') return true;
+  return false;
+}

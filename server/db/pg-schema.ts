@@ -205,6 +205,46 @@ export const courseLessons = pgTable(
   (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
 );
 
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull(),
+    playedSeconds: integer('played_seconds').notNull(),
+    completedAt: millis('completed_at'),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('course_progress_lesson_idx').on(t.lessonId, t.completedAt, t.playedSeconds)],
+);
+
+export const courseCertificates = pgTable('course_certificates', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  completedAt: millis('completed_at').notNull(),
+  createdAt: millis('created_at').notNull(),
+});
+
+// The course search's substring index is pg_trgm's, on the folded text (server/course/search-postgres.ts).
+export const courseLessonTexts = pgTable(
+  'course_lesson_texts',
+  {
+    lessonId: text('lesson_id')
+      .primaryKey()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+  },
+  (t) => [index('course_lesson_texts_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`)],
+);
+
 export const courseFiles = pgTable(
   'course_files',
   {

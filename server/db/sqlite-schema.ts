@@ -253,6 +253,58 @@ export const courseLessons = sqliteTable(
   (t) => [index('course_lessons_module_position_idx').on(t.moduleId, t.position, t.id)],
 );
 
+// A member's progress in a lesson (CONTRACT §4): one row per member and lesson, written by one
+// upsert that keeps played_seconds at its maximum and sets completed_at in the same statement
+// (server/course/progress-data.ts). Whole seconds. Deleting the lesson or the member deletes it.
+export const courseProgress = sqliteTable(
+  'course_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull(),
+    playedSeconds: integer('played_seconds').notNull(),
+    // Milliseconds: when the lesson was completed; null while it is not.
+    completedAt: integer('completed_at'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // The member's own rows come by the key's prefix; this one serves the lesson's deletion (the
+    // cascade) and the insights' counts per lesson without reading a row.
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('course_progress_lesson_idx').on(t.lessonId, t.completedAt, t.playedSeconds),
+  ],
+);
+
+// One certificate per member, issued once when every published lesson is complete and kept
+// thereafter; its id is the unguessable part of its public address (/certificates/{id}).
+export const courseCertificates = sqliteTable('course_certificates', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // The member's name when it was issued: the certificate does not change with the account.
+  name: text('name').notNull(),
+  // Milliseconds: when the last of the lessons was completed.
+  completedAt: integer('completed_at').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+// What the course search reads of a lesson (CONTRACT §4 GET /api/course/search): its title,
+// summary and the text of its body as members read it (no Markdown marks), written with the lesson
+// (server/course/lesson-text.ts). SQLite finds it through the FTS5 table course_lesson_search
+// (drizzle/, hand-written), PostgreSQL through a pg_trgm index.
+export const courseLessonTexts = sqliteTable('course_lesson_texts', {
+  lessonId: text('lesson_id')
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+});
+
 // A lesson's files (CONTRACT §4 "Course files"): the bytes live in COURSE_FILES_ROOT under
 // `storedName` (the row's id and its extension, never the client's name); `name` is the client's
 // name made safe, for downloads. Rows and files go together: server/course/files-data.ts.

@@ -287,6 +287,28 @@ describe('Course', () => {
     await answer('DELETE', '/api/admin/course/modules/{id}', 200, { params: { id: module._id } });
     await answer('DELETE', '/api/admin/course/modules/{id}', 404, { params: { id: module._id } });
   });
+
+  it('progress, search and the certificate answer as documented, refusals included', async () => {
+    const { modules } = (await answer('GET', '/api/admin/course', 200)) as { modules: Array<{ _id: string }> };
+    const { lesson } = (await answer('POST', '/api/admin/course/lessons', 201, {
+      body: { moduleId: modules[0]!._id, title: 'Only lesson', kind: 'text', published: true, body: 'Find the needle' },
+    })) as { lesson: { _id: string } };
+    const params = { id: lesson._id };
+    await answer('PUT', '/api/course/lessons/{id}/progress', 200, { params, body: { positionSeconds: 4 } });
+    await answer('PUT', '/api/course/lessons/{id}/progress', 400, { params, body: { positionSeconds: -4 } });
+    await answer('PUT', '/api/course/lessons/{id}/progress', 401, { params, body: { positionSeconds: 4 }, token: undefined });
+    await answer('PUT', '/api/course/lessons/{id}/progress', 404, { params: { id: 'nope' }, body: { positionSeconds: 4 } });
+    await answer('GET', '/api/course/progress', 200);
+    await answer('GET', '/api/course/progress', 401, { token: undefined });
+    await answer('GET', '/api/course/search', 200, { query: { q: 'needle' } });
+    await answer('GET', '/api/course/search', 400, { query: { q: 'n' } });
+    expect(await answer('GET', '/api/course/certificate', 404)).toEqual({ message: 'Complete every lesson to earn the certificate' });
+    await answer('PUT', '/api/course/lessons/{id}/progress', 200, { params, body: { positionSeconds: 4, completed: true } });
+    const { _id } = (await answer('GET', '/api/course/certificate', 200)) as { _id: string };
+    await answer('GET', '/api/certificates/{id}', 200, { params: { id: _id }, token: undefined });
+    await answer('GET', '/api/certificates/{id}', 404, { params: { id: 'nope' }, token: undefined });
+    await answer('DELETE', '/api/admin/course/lessons/{id}', 200, { params });
+  });
 });
 
 describe('bodies', () => {

@@ -3,7 +3,7 @@
 // lives here, beside init.ts, because the procedure builders are typed by it; the function that
 // builds one per request (request-context.ts) is composition, since it reads users' data.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { UserStatus, Role } from '../../shared/constants';
+import type { MembershipTier, UserStatus, Role } from '../../shared/constants';
 import type { AppDeps } from '../app-deps';
 import type { AddressLimit } from '../limits/address-limits';
 
@@ -12,6 +12,10 @@ export interface SessionUser {
   email: string;
   role: Role;
   status: UserStatus;
+  /** Read with the rest in the one query of every call, so that the course's access rule needs no second read. */
+  membershipTier: MembershipTier;
+  /** Milliseconds: when the tier last became paid; null while free. */
+  paidSince: number | null;
 }
 
 /** The token a session came with, for signing it out. */

@@ -291,8 +291,9 @@ export async function findCredentialsById(db: Db, id: string) {
 
 /**
  * What every authenticated call re-reads, in one query: existence, email (what the audit trail
- * names an actor by), role, status, since when its tokens count, and whether this token was signed
- * out. Every authenticated call reads its user, so the statement is prepared once per database.
+ * names an actor by), role, status, tier and paidSince (what the course's access rule asks), since
+ * when its tokens count, and whether this token was signed out. Every authenticated call reads its
+ * user, so the statement is prepared once per database.
  */
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
@@ -301,6 +302,8 @@ const sessionUserQuery = preparedPerDatabase((db) =>
       email: users.email,
       role: users.role,
       status: users.status,
+      membershipTier: users.membershipTier,
+      paidSince: users.paidSince,
       sessionsValidFrom: users.sessionsValidFrom,
       revoked: tokenIsRevoked(sql.placeholder('tokenId')),
     })

@@ -58,6 +58,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'certificates/:id',
+            // Public, but a chunk of its own: the visitor pages' bundle does not carry it.
+            lazy: async () => {
+              const { CertificatePage } = await import('../pages/certificate-page');
+              return { Component: CertificatePage };
+            },
+          },
+          {
             loader: requireToken,
             hydrateFallbackElement: <GuardFallback />,
             lazy: async () => {

@@ -14,6 +14,15 @@ const OPENING_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'l
 /** '2025-03-12' → '12 March'. */
 export const openingDay = (day: string) => OPENING_DAY.format(new Date(`${day}T00:00:00Z`));
 
+function ModuleCountLine({ count }: { count: ModuleCount }) {
+  if (count.totalLessons === 0) return null;
+  return (
+    <p className="module__count">
+      {count.completedLessons} of {count.totalLessons} lessons complete
+    </p>
+  );
+}
+
 function LessonState({ lesson, opensAt }: { lesson: OutlineLesson; opensAt: string | null }) {
   switch (lesson.reason) {
     case 'sign-in':
@@ -35,7 +44,21 @@ function LessonState({ lesson, opensAt }: { lesson: OutlineLesson; opensAt: stri
   }
 }
 
-export function CourseOutlineList({ modules, labelledBy }: { modules: readonly OutlineModule[]; labelledBy?: string }) {
+/** A module's lessons done, of its published ones (the member's progress, on the dashboard). */
+export interface ModuleCount {
+  completedLessons: number;
+  totalLessons: number;
+}
+
+export function CourseOutlineList({
+  modules,
+  labelledBy,
+  counts,
+}: {
+  modules: readonly OutlineModule[];
+  labelledBy?: string;
+  counts?: ReadonlyMap<string, ModuleCount> | undefined;
+}) {
   return (
     <ol className="module-list" aria-labelledby={labelledBy}>
       {modules.map((module, index) => (
@@ -45,6 +68,7 @@ export function CourseOutlineList({ modules, labelledBy }: { modules: readonly O
           </span>
           <div className="module__body">
             <h3 className="module__title">{module.title}</h3>
+            {counts?.get(module._id) && <ModuleCountLine count={counts.get(module._id)!} />}
             {module.summary && <p className="module__description">{module.summary}</p>}
             {module.lessons.length > 0 && (
               <ol className="lesson-list" aria-label={`Lessons of ${module.title}`}>

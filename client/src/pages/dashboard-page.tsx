@@ -11,6 +11,8 @@ import { StatusMessage } from '../ui/status-message';
 import { Panel } from '../ui/panel';
 import { PanelSection } from '../ui/panel-section';
 import { trpc } from '../lib/trpc';
+import { CourseProgressSummary, useModuleCounts } from '../course/course-progress-summary';
+import { CourseSearch } from '../course/course-search';
 import { CourseOutlineList } from './course-outline';
 import { ArchitectSince } from '../billing/architect-since';
 import { BecomeArchitectButton } from '../billing/become-architect-button';
@@ -25,6 +27,7 @@ export function DashboardPage() {
   const [isAdmin] = useState(() => roleOf(getToken()) === 'admin');
 
   const outline = trpc.course.outline.useQuery();
+  const counts = useModuleCounts();
   const user = me.data;
   const paid = user?.membershipTier === 'paid';
 
@@ -109,8 +112,11 @@ export function DashboardPage() {
             </Panel>
           )}
 
+          <CourseProgressSummary />
+          <CourseSearch />
+
           {outline.data ? (
-            <CourseOutlineList modules={outline.data.modules} labelledBy="course-title" />
+            <CourseOutlineList modules={outline.data.modules} labelledBy="course-title" counts={counts} />
           ) : outline.error ? (
             <StatusMessage tone="error">{serverMessage(outline.error, MESSAGES.somethingWentWrong)}</StatusMessage>
           ) : (

@@ -1,6 +1,8 @@
 // A lesson (CONTRACT §4 GET /api/course/lessons/{id}): its text as the server rendered it, and the
 // lessons before and after it that the member may open. Members only, in its own chunk.
 import { Link, useParams } from 'react-router-dom';
+import { CourseSearch } from '../course/course-search';
+import { MarkComplete } from '../course/mark-complete';
 import { AttachmentsList } from '../course/attachments-list';
 import { LessonMedia } from '../course/lesson-media';
 import { COURSE_MESSAGES } from '@shared/course';
@@ -73,6 +75,7 @@ export function LessonPage() {
         )}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
+        <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} />
         <AttachmentsList attachments={lesson.attachments} />
       </Panel>
       <nav className="lesson-page__nav" aria-label="Lessons">
@@ -94,6 +97,7 @@ export function LessonPage() {
           <span />
         )}
       </nav>
+      <CourseSearch className="lesson-page__search" />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+// The course search on SQLite (search-index.ts): course_lesson_search and course_cue_search, FTS5
+// trigram tables over lower(text) keyed by the rowid of course_lesson_texts and of
+// course_caption_cues (drizzle/, hand-written), for 3+ characters;
+// shorter fragments have no trigram, and are checked row by row with instr(), which takes the
+// fragment literally as a phrase does.
+import { sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { courseCaptionCues, courseLessonTexts } from '../db/schema';
+import type { CourseSearchDialect, SearchFragment } from './search-index';
+
+/** Trigram tokens: a shorter fragment cannot use the index. */
+const MIN_INDEXED_FRAGMENT = 3;
+
+// An FTS5 string in double quotes is one phrase, which the trigram tokenizer matches as a
+// substring; a quote inside is doubled, and nothing else in it is an operator.
+const phrase = (folded: string) => `"${folded.replace(/"/g, '""')}"`;
+
+/** `table`'s rows whose `text` holds the fragment, through `index` (an FTS5 table keyed by `table`'s rowid) where it can. */
+const contains = (table: SQLiteTable, text: SQLiteColumn, index: 'course_lesson_search' | 'course_cue_search', { folded }: SearchFragment) =>
+  [...folded].length >= MIN_INDEXED_FRAGMENT
+    ? sql`${table}.rowid in (select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${phrase(folded)})`
+    : sql`instr(lower(${text}), ${folded}) > 0`;
+
+export const sqliteCourseSearch: CourseSearchDialect = {
+  lessonTextContains: (fragment) => contains(courseLessonTexts, courseLessonTexts.text, 'course_lesson_search', fragment),
+  cueTextContains: (fragment) => contains(courseCaptionCues, courseCaptionCues.text, 'course_cue_search', fragment),
+};

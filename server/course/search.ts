@@ -1,0 +1,108 @@
+// The course search (CONTRACT §4 GET /api/course/search): a case-insensitive substring, taken
+// literally, in the text and the caption cues of the lessons the caller may open, at most 20
+// results in course order (a lesson's own text before its cues, the cues in time order), each with
+// the text around the match and, for a cue, its start.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { SEARCH_RESULTS_MAX } from '../../shared/course';
+import type { Db } from '../db/client';
+import { courseCaptionCues, courseLessons, courseLessonTexts, courseModules } from '../db/schema';
+import { foldAscii } from '../users/search-index';
+import { lessonAccess, type CourseViewer } from './access';
+import type { CourseTree } from './content-data';
+import { courseSearch, type SearchFragment } from './search-index';
+
+export interface SearchResult {
+  lessonId: string;
+  lessonTitle: string;
+  moduleTitle: string;
+  snippet: string;
+  at: number | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function searchFragment(query: string): SearchFragment {
+  const folded = foldAscii(query);
+  return { folded, pattern: `%${escapeLike(folded)}%` };
+}
+
+/** Characters of context on each side of the match. */
+const CONTEXT = 60;
+
+/**
+ * The text around the first match of `folded` in `text`, on one line, cut at spaces where it is
+ * cut, with an ellipsis on each cut side. foldAscii keeps every character where it was, so the
+ * match's place in the folded text is its place in the text.
+ */
+export function snippetOf(text: string, folded: string): string {
+  const at = foldAscii(text).indexOf(folded);
+  if (at === -1)
+    return text
+      .slice(0, 2 * CONTEXT)
+      .replace(/\s+/g, ' ')
+      .trim();
+  let start = Math.max(0, at - CONTEXT);
+  let end = Math.min(text.length, at + folded.length + CONTEXT);
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space !== -1 && space < at) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space >= at + folded.length) end = space;
+  }
+  const middle = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  return `${start > 0 ? '… ' : ''}${middle}${end < text.length ? ' …' : ''}`;
+}
+
+interface OpenLesson {
+  lessonTitle: string;
+  moduleTitle: string;
+  /** Its place in course order. */
+  order: number;
+}
+
+/** The lessons the viewer may open, by id, with their module's title and their place in the course. */
+function openLessons(tree: CourseTree, viewer: CourseViewer, now: number): Map<string, OpenLesson> {
+  const open = new Map<string, OpenLesson>();
+  for (const module of tree.modules) {
+    for (const lesson of module.lessons) {
+      if (lessonAccess(viewer, lesson, module, now).state === 'open')
+        open.set(lesson._id, { lessonTitle: lesson.title, moduleTitle: module.title, order: open.size });
+    }
+  }
+  return open;
+}
+
+const courseOrder = [asc(courseModules.position), asc(courseLessons.position), asc(courseLessons.id)];
+
+export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewer, query: string, now: number): Promise<SearchResult[]> {
+  const open = openLessons(tree, viewer, now);
+  if (open.size === 0) return [];
+  const fragment = searchFragment(query);
+  const ids = [...open.keys()];
+  // Each list alone is at most 20 long in course order, so the first 20 of both together are among them.
+  const textHits = await db
+    .select({ lessonId: courseLessonTexts.lessonId, text: courseLessonTexts.text })
+    .from(courseLessonTexts)
+    .innerJoin(courseLessons, eq(courseLessons.id, courseLessonTexts.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(and(courseSearch.lessonTextContains(fragment), inArray(courseLessonTexts.lessonId, ids)))
+    .orderBy(...courseOrder)
+    .limit(SEARCH_RESULTS_MAX);
+  const cueHits = await db
+    .select({ lessonId: courseCaptionCues.lessonId, text: courseCaptionCues.text, at: courseCaptionCues.startSeconds })
+    .from(courseCaptionCues)
+    .innerJoin(courseLessons, eq(courseLessons.id, courseCaptionCues.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(and(courseSearch.cueTextContains(fragment), inArray(courseCaptionCues.lessonId, ids)))
+    .orderBy(...courseOrder, asc(courseCaptionCues.startSeconds), asc(courseCaptionCues.fileId), asc(courseCaptionCues.position))
+    .limit(SEARCH_RESULTS_MAX);
+  const hits = [...textHits.map((hit) => ({ ...hit, at: null })), ...cueHits];
+  const place = (hit: { lessonId: string; at: number | null }) => [open.get(hit.lessonId)!.order, hit.at ?? -1] as const;
+  hits.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
+  return hits.slice(0, SEARCH_RESULTS_MAX).map((hit) => {
+    const { lessonTitle, moduleTitle } = open.get(hit.lessonId)!;
+    return { lessonId: hit.lessonId, lessonTitle, moduleTitle, snippet: snippetOf(hit.text, fragment.folded), at: hit.at };
+  });
+}
