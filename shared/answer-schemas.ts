@@ -295,6 +295,8 @@ export const memberAuditEntrySchema = z.object({
 /** The export file's sections before its audit entries. */
 export const exportProfileAnswer = z.object({
   profile: publicUserSchema.extend({ paidSince: timestamp.nullable(), twoFactorEnabled: z.boolean() }),
-  courseProgress: z.array(z.never()),
-  certificate: z.null(),
+  courseProgress: z.array(
+    z.object({ lessonId: z.string(), positionSeconds: z.number(), playedSeconds: z.number(), completedAt: timestamp.nullable(), updatedAt: timestamp }),
+  ),
+  certificate: certificateLinkSchema.extend({ name: z.string(), completedAt: timestamp }).nullable(),
 });

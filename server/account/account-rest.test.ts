@@ -352,6 +352,16 @@ describe('data export', () => {
     const link = await requestEmailChange(twoFactor.token, 'later@example.com');
     await callJson(t.app, 'POST', '/api/auth/forgot-password', { email: ann.email });
     await callJson(t.app, 'PUT', '/api/account/profile', { name: 'Ann Exported' }, twoFactor.token);
+    // The course's only lesson, completed: progress and a certificate.
+    const outline = await callJson(t.app, 'GET', '/api/course');
+    const moduleId = (outline.body.modules as Array<{ _id: string }>)[0]!._id;
+    const lesson = await callJson(t.app, 'POST', '/api/admin/course/lessons', { moduleId, title: 'The one lesson', kind: 'text', published: true }, admin);
+    const lessonId = (lesson.body.lesson as { _id: string })._id;
+    expect((await callJson(t.app, 'PUT', `/api/course/lessons/${lessonId}/progress`, { positionSeconds: 0, completed: true }, twoFactor.token)).status).toBe(
+      200,
+    );
+    const earned = await callJson(t.app, 'GET', '/api/course/certificate', undefined, twoFactor.token);
+    expect(earned.status).toBe(200);
 
     const res = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${twoFactor.token}` } });
     expect(res.statusCode).toBe(200);
@@ -365,7 +375,21 @@ describe('data export', () => {
     };
     expect(file.profile).toMatchObject({ _id: id, name: 'Ann Exported', email: ann.email, membershipTier: 'paid', twoFactorEnabled: true });
     expect(file.profile.paidSince).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(file).toMatchObject({ courseProgress: [], certificate: null });
+    expect(file.courseProgress).toEqual([
+      {
+        lessonId,
+        positionSeconds: 0,
+        playedSeconds: 0,
+        completedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        updatedAt: expect.stringMatching(/^\d{4}-/),
+      },
+    ]);
+    expect(file.certificate).toEqual({
+      _id: earned.body._id,
+      url: `/certificates/${earned.body._id as string}`,
+      name: 'Ann Exported',
+      completedAt: expect.stringMatching(/^\d{4}-/),
+    });
     expect(file.auditEntries.map((e) => e.action)).toEqual(expect.arrayContaining(['user.update', 'auth.2fa.enable', 'account.profile.update']));
     expect(file.auditEntries.find((e) => e.action === 'user.update')!.byYou).toBe(false);
     // Nothing secret, in any form.
@@ -409,8 +433,19 @@ describe('data export', () => {
 
 describe('deletion', () => {
   it('removes, in one go, the user and every row of theirs; their sessions end; the trail keeps the entries but not the email', async () => {
-    const token = await register();
-    const id = userIdOf(token);
+    const registered = await register();
+    const id = userIdOf(registered);
+    // Course progress and a certificate: made an Architect, she completes every published lesson.
+    const admin = (await login(ADMIN.email, ADMIN.password)).body.token as string;
+    await callJson(t.app, 'PUT', `/api/admin/users/${id}`, { name: ann.name, email: ann.email, role: 'user', membershipTier: 'paid', status: 'active' }, admin);
+    const token = (await login(ann.email, ann.password)).body.token as string;
+    const firstModule = ((await callJson(t.app, 'GET', '/api/course')).body.modules as Array<{ _id: string }>)[0]!._id;
+    await callJson(t.app, 'POST', '/api/admin/course/lessons', { moduleId: firstModule, title: 'A lesson to finish', kind: 'text', published: true }, admin);
+    const outline = (await callJson(t.app, 'GET', '/api/course', undefined, token)).body.modules as Array<{ lessons: Array<{ _id: string }> }>;
+    for (const lesson of outline.flatMap((module) => module.lessons)) {
+      expect((await callJson(t.app, 'PUT', `/api/course/lessons/${lesson._id}/progress`, { positionSeconds: 0, completed: true }, token)).status).toBe(200);
+    }
+    expect((await callJson(t.app, 'GET', '/api/course/certificate', undefined, token)).status).toBe(200);
     const twoFactor = await turnOnTwoFactor(t.app, { token, password: ann.password }, clock);
     await requestEmailChange(twoFactor.token, 'gone@example.com');
     await callJson(t.app, 'POST', '/api/auth/forgot-password', { email: ann.email });
@@ -419,7 +454,17 @@ describe('deletion', () => {
     const second = await callJson(t.app, 'POST', '/api/auth/login/2fa', { challenge, code: twoFactor.recoveryCodes[0] });
     expect((await callJson(t.app, 'POST', '/api/auth/logout', undefined, second.body.token as string)).status).toBe(200);
     expect((await login(ann.email, ann.password)).body.challenge).toBeDefined();
-    const tables = ['users', 'account_tokens', 'password_resets', 'two_factor', 'recovery_codes', 'login_challenges', 'revoked_tokens'];
+    const tables = [
+      'users',
+      'account_tokens',
+      'password_resets',
+      'two_factor',
+      'recovery_codes',
+      'login_challenges',
+      'revoked_tokens',
+      'course_progress',
+      'course_certificates',
+    ];
     const rowsOfAnn = (table: string) => rowsOf(sql.raw(`select 1 from ${table} where ${table === 'users' ? 'id' : 'user_id'} = '${id}'`));
     for (const table of tables) expect((await rowsOfAnn(table)).length, `${table} before`).toBeGreaterThan(0);
 

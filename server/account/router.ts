@@ -3,6 +3,7 @@
 // confirm and verify calls are public and take nothing but the mailed token. See decision 029.
 import { TRPCError } from '@trpc/server';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
+import { certificatePath } from '../../shared/course';
 import {
   changeEmailInput,
   changePasswordInput,
@@ -15,7 +16,10 @@ import { MESSAGES } from '../../shared/messages';
 import { forgetMemberEmail, memberAuditBatch } from '../audit/member-entries';
 import { recordAudit } from '../audit/record';
 import { isTwoFactorOn } from '../auth/two-factor-data';
+import { findCertificateOf } from '../course/certificate-data';
+import { readMemberProgress } from '../course/progress-data';
 import { transaction } from '../db/transaction';
+import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 import type { Context } from '../trpc/context';
 import { memberProcedure, publicProcedure, router } from '../trpc/init';
 import { deleteAccountTokens, findPendingEmail, issueAccountToken, useAccountToken, type UsedLink } from '../users/account-tokens';
@@ -174,19 +178,20 @@ export const accountRouter = router({
   /** The export's first part; the route (export-route.ts) streams it with the audit batches after it. */
   exportProfile: memberProcedure.query(async ({ ctx }) => {
     const { db } = ctx.deps;
-    const [user, membership, twoFactorEnabled] = await Promise.all([
+    const [user, membership, twoFactorEnabled, progress, certificate] = await Promise.all([
       findPublicUserById(db, ctx.user.id),
       findMembership(db, ctx.user.id),
       isTwoFactorOn(db, ctx.user.id),
+      readMemberProgress(db, ctx.user.id),
+      findCertificateOf(db, ctx.user.id),
     ]);
     if (!user || !membership) throw sessionGone();
-    const paidSince = membership.paidSince === null ? null : new Date(membership.paidSince).toISOString();
     return {
-      profile: { ...user, paidSince, twoFactorEnabled },
-      // The course's progress and certificate tables arrive with the course progress work (CONTRACT §4):
-      // the sections are named now, so the file's shape does not change when they fill.
-      courseProgress: [] as never[],
-      certificate: null,
+      profile: { ...user, paidSince: isoTimeOrNull(membership.paidSince), twoFactorEnabled },
+      courseProgress: progress.map((row) => ({ ...row, completedAt: isoTimeOrNull(row.completedAt), updatedAt: isoTime(row.updatedAt) })),
+      certificate: certificate
+        ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }
+        : null,
     };
   }),
 

@@ -2,6 +2,7 @@
 // the certificate: shaped from the course tree (the outline cache) and the member's own rows, over
 // the published lessons of published modules only.
 import { AUTO_COMPLETE_SHARE } from '../../shared/course';
+import { isoTimeOrNull } from '../lib/iso-time';
 import { lessonAccess, type CourseViewer } from './access';
 import type { CourseTree, LessonHead } from './content-data';
 import type { ProgressRow, SavedProgress } from './progress-data';
@@ -76,11 +77,9 @@ export function courseCompletedAt(tree: CourseTree, rows: readonly ProgressRow[]
   return last;
 }
 
-const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /** A lesson's progress as the API answers it (the lesson call and the save). */
 export const progressAnswer = (saved: SavedProgress) => ({
   positionSeconds: saved.positionSeconds,
   playedSeconds: saved.playedSeconds,
-  completedAt: isoOrNull(saved.completedAt),
+  completedAt: isoTimeOrNull(saved.completedAt),
 });

@@ -29,3 +29,6 @@ export function isoTime(milliseconds: number): string {
   const hour = (rest - minute) / 60;
   return `${cachedDayPrefix}${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(second)}.${threeDigits(millisecond)}Z`;
 }
+
+/** isoTime, or null for a time that is not there (a lesson not completed yet). */
+export const isoTimeOrNull = (milliseconds: number | null): string | null => (milliseconds === null ? null : isoTime(milliseconds));
