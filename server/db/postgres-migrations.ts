@@ -11,11 +11,11 @@ const MIGRATION_LOCK = 7_202_611;
 
 /** How many migrations the database has had applied (drizzle's own table; none on a new database). */
 async function appliedMigrations(client: pg.Client | pg.PoolClient): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(
-    `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
-       else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
-  );
-  return rows[0]!.n;
+  // Two statements: PostgreSQL resolves every table a statement names before running any of it.
+  const { rows } = await client.query<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  if (!rows[0]!.found) return 0;
+  const counted = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return counted.rows[0]!.n;
 }
 
 export async function applyPostgresMigrations(client: pg.Client | pg.PoolClient): Promise<void> {
