@@ -32,9 +32,10 @@ function binFolder(): string {
  */
 export async function startPostgres({ keptIn }: { keptIn?: string } = {}): Promise<PostgresServer> {
   const bin = binFolder();
-  const kept = keptIn !== undefined && existsSync(path.join(keptIn, 'data'));
-  if (keptIn !== undefined) mkdirSync(keptIn, { recursive: true });
-  const dir = keptIn ?? mkdtempSync(path.join(tmpdir(), 'qc-postgres-'));
+  // Absolute: pg_ctl runs as another user, from another folder.
+  const dir = keptIn !== undefined ? path.resolve(keptIn) : mkdtempSync(path.join(tmpdir(), 'qc-postgres-'));
+  const kept = keptIn !== undefined && existsSync(path.join(dir, 'data'));
+  if (keptIn !== undefined) mkdirSync(dir, { recursive: true });
   const asRoot = userInfo().uid === 0;
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const run = (program: string, args: string[]) =>
