@@ -2,7 +2,7 @@
 // loopback, for the tests and the scale bench that run the site on PostgreSQL. initdb and pg_ctl refuse to run as root,
 // so as root the server runs as the package's `postgres` user. `.ci/run` installs the package.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,6 +12,9 @@ export interface PostgresServer {
   /** A connection string to an empty database of its own (`createDatabase` makes more). */
   url: string;
   createDatabase(name: string): Promise<string>;
+  databaseExists(name: string): Promise<boolean>;
+  /** The connection string of the database `name`. */
+  urlOf(name: string): string;
   stop(): Promise<void>;
 }
 
@@ -23,9 +26,16 @@ function binFolder(): string {
   throw new Error("PostgreSQL's initdb and pg_ctl were not found: install Debian's postgresql package (apt-get install postgresql)");
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts a PostgreSQL in a new temporary folder, removed on stop; or, given `keptIn`, in that folder,
+ * made on the first start and kept on stop with its databases, for a bench to reuse what it seeded.
+ */
+export async function startPostgres({ keptIn }: { keptIn?: string } = {}): Promise<PostgresServer> {
   const bin = binFolder();
-  const dir = mkdtempSync(path.join(tmpdir(), 'qc-postgres-'));
+  // Absolute: pg_ctl runs as another user, from another folder.
+  const dir = keptIn !== undefined ? path.resolve(keptIn) : mkdtempSync(path.join(tmpdir(), 'qc-postgres-'));
+  const kept = keptIn !== undefined && existsSync(path.join(dir, 'data'));
+  if (keptIn !== undefined) mkdirSync(dir, { recursive: true });
   const asRoot = userInfo().uid === 0;
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const run = (program: string, args: string[]) =>
@@ -37,14 +47,15 @@ export async function startPostgres(): Promise<PostgresServer> {
   // Durability is of no use to a database that is deleted after the tests.
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   try {
-    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+    if (!kept) run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
     run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start']);
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    if (keptIn === undefined) rmSync(dir, { recursive: true, force: true });
     const output = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
     throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${output}`, { cause: error });
   }
   const admin = `postgres://postgres@127.0.0.1:${port}`;
+  const urlOf = (name: string) => `${admin}/${name}`;
   const createDatabase = async (name: string) => {
     const client = new pg.Client({ connectionString: `${admin}/postgres` });
     await client.connect();
@@ -53,16 +64,28 @@ export async function startPostgres(): Promise<PostgresServer> {
     } finally {
       await client.end();
     }
-    return `${admin}/${name}`;
+    return urlOf(name);
+  };
+  const databaseExists = async (name: string) => {
+    const client = new pg.Client({ connectionString: `${admin}/postgres` });
+    await client.connect();
+    try {
+      return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    } finally {
+      await client.end();
+    }
   };
   return {
-    url: await createDatabase('site'),
+    url: kept && (await databaseExists('site')) ? urlOf('site') : await createDatabase('site'),
+    databaseExists,
+    urlOf,
     createDatabase,
     stop: async () => {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // A kept folder stops cleanly, so that its next start finds its databases as they were.
+        run('pg_ctl', ['-D', data, '-m', keptIn === undefined ? 'immediate' : 'fast', '-w', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (keptIn === undefined) rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -9,7 +9,7 @@ import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
 import { benchLargeMediaLibrary, benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
-import { benchScale } from './scale';
+import { benchScale, benchUsersOnPostgres } from './scale';
 import { benchSliderPublic } from './slider-public';
 import { benchUsers } from './users';
 
@@ -20,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   abuse: benchAbuse,
   users: benchUsers,
+  'users-postgres': benchUsersOnPostgres,
   export: benchExport,
   'media-upload': benchMediaUpload,
   'media-library': benchMediaLibrary,

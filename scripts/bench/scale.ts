@@ -3,7 +3,7 @@
 //   (the same users: the SQLite install is seeded, then moved with db:copy, which is timed too);
 // - GET /api/slider/public and sign-in throughput with two processes of one site beside one
 //   process, alternating rounds in one run.
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../server/db/client';
@@ -13,7 +13,7 @@ import { startRedis } from '../redis-server';
 import { startServer, tempDataDir, type ServerProcess } from '../server-process';
 import { bareVerifyRate } from './auth';
 import { activatePlaylist, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
-import { seedUsers } from './seed-users';
+import { SEEDED_PASSWORD_HASH, seedUsers } from './seed-users';
 import { writeFile } from './slider-public';
 import { keepAliveGet } from './keep-alive-get';
 import { fmt, median, p95OfRuns } from './stats';
@@ -23,23 +23,49 @@ const SAMPLES = 200;
 /** The most a slow case may sample for, per database, in ms (p95OfRuns). */
 const BUDGET_MS = 10_000;
 
-async function userListOnBothDatabases(postgres: PostgresServer) {
+/**
+ * BENCH_KEEP=<folder>: the user list's seeded databases are kept there (the SQLite file, and
+ * PostgreSQL's data folder with a database per size) and reused by the next run that names it, which
+ * then seeds and copies nothing: at a million users that is several minutes saved each run.
+ */
+const keptIn = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : undefined;
+
+/** The seed's users in the SQLite file (the bench's admin, whom the server adds, is not one of them). */
+function seededUsers(file: string): number {
+  const handle = openDatabase(file);
+  try {
+    return (handle.sqlite.prepare(`select count(*) as n from users where password_hash = '${SEEDED_PASSWORD_HASH}'`).get() as { n: number }).n;
+  } finally {
+    handle.close();
+  }
+}
+
+async function userListOnBothDatabases(postgres: PostgresServer, sizes = [100_000, 1_000_000]) {
   console.log(`\n### User list, PostgreSQL beside SQLite (REST p95 of ${SAMPLES} sequential requests; goal: PostgreSQL <= 10 ms at 1M)`);
-  const dataDir = tempDataDir();
+  const dataDir = keptIn ? path.join(keptIn, 'sqlite') : tempDataDir();
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'app.db');
-  let seeded = 0;
+  let seeded = keptIn ? seededUsers(file) : 0;
   const get = keepAliveGet();
   try {
-    for (const size of [100_000, 1_000_000]) {
+    for (const size of sizes) {
+      if (seeded > size)
+        throw new Error(`${file} holds ${seeded.toLocaleString('en')} users, more than ${size.toLocaleString('en')}: keep each size in a folder of its own`);
       const handle = openDatabase(file);
       seedUsers(handle.sqlite, size - seeded, seeded);
       handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       handle.close();
       seeded = size;
-      const url = await postgres.createDatabase(`users_${size}`);
-      const started = performance.now();
-      await copySqliteToPostgres(file, url);
-      console.log(`\n${size.toLocaleString('en')} users; db:copy moved them into PostgreSQL in ${fmt((performance.now() - started) / 1000)} s`);
+      const database = `users_${size}`;
+      if (await postgres.databaseExists(database)) {
+        console.log(`\n${size.toLocaleString('en')} users, kept in ${keptIn} from an earlier run`);
+      } else {
+        const url = await postgres.createDatabase(database);
+        const started = performance.now();
+        await copySqliteToPostgres(file, url);
+        console.log(`\n${size.toLocaleString('en')} users; db:copy moved them into PostgreSQL in ${fmt((performance.now() - started) / 1000)} s`);
+      }
+      const url = postgres.urlOf(database);
       const onSqlite = await startServer({ env: BENCH_ADMIN_ENV, dataDir });
       const onPostgres = await startServer({ env: { ...BENCH_ADMIN_ENV, DATABASE_URL: url } });
       try {
@@ -66,7 +92,7 @@ async function userListOnBothDatabases(postgres: PostgresServer) {
     }
   } finally {
     get.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptIn) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -141,9 +167,20 @@ async function twoProcessesBesideOne(postgres: PostgresServer) {
   }
 }
 
+/** `npm run bench -- users-postgres`: the user list of `scale` alone, at a million users. */
+export async function benchUsersOnPostgres() {
+  console.log('\n## Admin user list at 1,000,000 users, PostgreSQL beside SQLite');
+  const postgres = await startPostgres({ keptIn: keptIn && path.join(keptIn, 'postgres') });
+  try {
+    await userListOnBothDatabases(postgres, [1_000_000]);
+  } finally {
+    await postgres.stop();
+  }
+}
+
 export async function benchScale() {
   console.log('\n## Past one machine: PostgreSQL beside SQLite, two processes beside one');
-  const postgres = await startPostgres();
+  const postgres = await startPostgres({ keptIn: keptIn && path.join(keptIn, 'postgres') });
   try {
     await userListOnBothDatabases(postgres);
     await twoProcessesBesideOne(postgres);

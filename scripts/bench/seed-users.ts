@@ -111,10 +111,13 @@ export function* seededPeople(count: number, startAt = 0): Generator<SeededPerso
   }
 }
 
+/** What a seeded user has for a password hash: no password verifies against it. */
+export const SEEDED_PASSWORD_HASH = 'seeded-user-without-password';
+
 export function seedUsers(sqlite: Database.Database, count: number, startAt = 0): void {
   const insertUser = sqlite.prepare(`
     insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at)
-    values (?, ?, ?, ?, ?, ?, 'seeded-user-without-password', ?, ?, ?)`);
+    values (?, ?, ?, ?, ?, ?, '${SEEDED_PASSWORD_HASH}', ?, ?, ?)`);
   const indexUser = sqlite.prepare('insert into users_search (rowid, name, email) values (?, ?, ?)');
   const countGrams = sqlite.prepare(`
     insert into user_search_grams (gram, users) select value, 1 from json_each(?) where true

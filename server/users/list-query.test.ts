@@ -205,6 +205,48 @@ describe('which end a walk by name or email goes on from', () => {
   });
 });
 
+describe('a fragment too short for trigrams, on PostgreSQL', () => {
+  // PostgreSQL's letters index (drizzle-pg/0009) finds the users who have every letter of a one- or
+  // two-character fragment; its planner reads it where its statistics say the letters are rare, and
+  // walks the sort index otherwise. Both plans must give the page the list rules give.
+  it('is read through the letters index when its letters are rare, walked when they are common, and both give the same page', async () => {
+    const { db } = app.db;
+    if (dialect === 'sqlite') {
+      // SQLite has no such index: the search is the same LIKE, whatever the letters.
+      expect(searchCondition('q').matches).toEqual(searchCondition('q').matchesWhileWalking);
+      return;
+    }
+    await sqlRows(db, sql`analyze users`);
+    const planOf = async (fragment: string, on = db) =>
+      JSON.stringify(
+        await sqlRows(
+          on,
+          sql`explain (format json) select ${users.id} from ${users} where ${searchCondition(fragment).matches} order by ${users.createdAt} desc, ${users.id} desc limit 10`,
+        ),
+      );
+    // "q": the three Quists of a thousand users; "a": nearly everyone.
+    expect(await planOf('q')).toContain('users_search_letters_idx');
+    expect(await planOf('qu')).toContain('users_search_letters_idx');
+    expect(await planOf('a')).not.toContain('users_search_letters_idx');
+    expect(await alongIndexes(db, (tx) => planOf('q', tx))).not.toContain('users_search_letters_idx');
+    for (const fragment of ['q', 'qu', 'a']) {
+      for (const sortOrder of SORT_ORDERS) {
+        const { totalPages } = await expectedPage(fragment, 'createdAt', sortOrder, 1);
+        for (const page of new Set([1, totalPages])) {
+          const input = { search: fragment, sortBy: 'createdAt', sortOrder, page } as const;
+          const want = await expectedPage(fragment, 'createdAt', sortOrder, page);
+          const ids = (found: { data: Array<{ _id: string }>; totalPages: number }) => ({
+            ids: found.data.map((user) => user._id),
+            totalPages: found.totalPages,
+          });
+          expect(ids(await listUsers(db, input)), `"${fragment}" ${sortOrder} page ${page}, as planned`).toEqual(want);
+          expect(ids(await alongIndexes(db, (tx) => listUsers(tx, input))), `"${fragment}" ${sortOrder} page ${page}, walked`).toEqual(want);
+        }
+      }
+    }
+  });
+});
+
 describe('a read along the indexes', () => {
   it('is the read itself on SQLite; on PostgreSQL, a snapshot whose plans walk indexes, and no setting stays on the connections', async () => {
     const { db } = app.db;

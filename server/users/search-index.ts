@@ -2,7 +2,8 @@
 // that say how many users match, each answered from an index. The index itself is a feature of
 // each dialect, and the only raw SQL of users/ lives in its two files (DESIGN "Past one machine"):
 // - search-sqlite.ts: an FTS5 trigram table, kept by the writers;
-// - search-postgres.ts: pg_trgm GIN indexes on the columns, kept by PostgreSQL itself.
+// - search-postgres.ts: a generated column of the lowered name and email, with pg_trgm and letters
+//   GIN indexes, kept by PostgreSQL itself.
 // Both keep user_search_grams: how many users have each 1- and 2-character fragment, so that
 // short searches and the whole list know their count without reading every user.
 // Writers call indexUser/unindexUser inside the transaction that changes the user row, so neither
@@ -11,6 +12,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dialect } from '../db/dialect';
 import { users, userSearchGrams } from '../db/schema';
+import { hasControlCharacter } from '../../shared/text';
 import { postgresSearch } from './search-postgres';
 import { sqliteSearch } from './search-sqlite';
 
@@ -51,6 +53,11 @@ export interface DialectSearch {
   alongIndexes?<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T>;
   /** The name or the email contains the fragment, checked row by row. */
   containing(fragment: Fragment): SQL;
+  /**
+   * The same for a fragment too short for the index (1-2 characters), in a form the database may
+   * also drive from an index of its own (PostgreSQL's letters index); without one, `containing`.
+   */
+  short?(fragment: Fragment): SQL;
   /**
    * The same, found through the index (3+ characters); where the list chooses the plan, the
    * index's matches as a set that a walk of a sort index can probe without reading any row; and
@@ -143,8 +150,10 @@ export interface SearchCondition {
 
 // No database can be asked about a fragment holding U+0000: SQLite reads an FTS5 query and a LIKE
 // pattern as C strings (the phrase no longer parses, the pattern is cut short) and PostgreSQL
-// refuses it in text (22021). The input rule refuses it (shared/text.ts), and so no name or email
-// can be written with one: such a fragment, from whichever caller, matches nobody.
+// refuses it in text (22021). PostgreSQL's search_text joins the name and the email with a newline,
+// which a fragment holding one could match across. The input rule refuses every control character
+// (shared/text.ts), and so no name or email can be written with one: such a fragment, from
+// whichever caller, matches nobody.
 const nobody = sql`1 = 0`;
 const MATCHES_NOBODY: SearchCondition = {
   matches: nobody,
@@ -160,7 +169,7 @@ const MATCHES_NOBODY: SearchCondition = {
  * exactly as the row-by-row check does, so each form below matches the same users.
  */
 export function searchCondition(fragment: string): SearchCondition {
-  if (fragment.includes('\u0000')) return MATCHES_NOBODY;
+  if (hasControlCharacter(fragment)) return MATCHES_NOBODY;
   const folded = foldAscii(fragment);
   const literal = { folded, pattern: `%${escapeLike(folded)}%` };
   const containing = search.containing(literal);
@@ -176,11 +185,12 @@ export function searchCondition(fragment: string): SearchCondition {
     };
   }
   // One or two characters, too short for trigrams: the count comes from the gram table; the rows
-  // can only be found by checking them.
+  // are found by checking them (on PostgreSQL, perhaps only those the letters index holds).
+  const short = search.short?.(literal) ?? containing;
   return {
-    matches: containing,
+    matches: short,
     matchesWhileWalking: containing,
-    matchesToSort: sql`${searchKey} in (select ${searchKey} from ${users} where ${containing})`,
+    matchesToSort: sql`${searchKey} in (select ${searchKey} from ${users} where ${short})`,
     indexed: false,
     count: async (db, atMost = Infinity) => Math.min(await gramCount(db, folded), atMost),
   };

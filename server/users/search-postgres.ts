@@ -1,6 +1,10 @@
-// The users' search on PostgreSQL (search-index.ts): two pg_trgm GIN indexes, on lower(name) and
-// lower(email) (drizzle-pg/0001), which PostgreSQL keeps itself. The columns are "C" text, whose
-// lower() folds ASCII letters only, as SQLite's LIKE does.
+// The users' search on PostgreSQL (search-index.ts): search_text, a column PostgreSQL generates
+// from each user's name and email, lowered and joined by a newline (drizzle-pg/0009), with a pg_trgm
+// GIN index for fragments of three characters or more and a GIN index of its letters for shorter
+// ones; PostgreSQL keeps all three itself. The columns are "C" text, whose lower() folds ASCII
+// letters only, as SQLite's LIKE does. The sort indexes INCLUDE the column, so a walk of one checks
+// one LIKE on text already lowered, in the index, without reading the table: a fifth of what
+// lower() and LIKE on two columns cost (decision 004).
 import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Db } from '../db/client';
@@ -44,8 +48,10 @@ async function keptCount(db: Db, pattern: string, count: () => Promise<number>):
   return users;
 }
 
-const containing: DialectSearch['containing'] = ({ pattern }) =>
-  sql`(lower(${users.name}) like ${pattern} escape '\\' or lower(${users.email}) like ${pattern} escape '\\')`;
+// Outside the Drizzle schema, as SQLite's FTS5 table is: no data function writes or reads it.
+const searchText = sql`${users}.search_text`;
+
+const containing: DialectSearch['containing'] = ({ pattern }) => sql`${searchText} like ${pattern} escape '\\'`;
 
 export const postgresSearch: DialectSearch = {
   key: sql<string>`${users.id}`,
@@ -68,6 +74,12 @@ export const postgresSearch: DialectSearch = {
   alongIndexes: readAlongIndexes,
 
   containing,
+
+  // The users who have every letter of the fragment, through the letters index, and then the
+  // fragment itself. The planner reads the letters index where its statistics say the letters
+  // are rare ("q": a hundred users of a million), and otherwise walks a sort index checking the
+  // LIKE first, which the letters rarely need after it.
+  short: (fragment) => sql`(${containing(fragment)} and string_to_array(${searchText}, NULL) @> string_to_array(${fragment.folded}::text, NULL))`,
 
   indexed(fragment) {
     // The planner reads the same condition through the trigram indexes (a bitmap of both), or
