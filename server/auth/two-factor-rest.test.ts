@@ -349,7 +349,20 @@ describe('an admin clears a member’s two-factor sign-in', () => {
     const admin = (await signIn(ADMIN)).token as string;
     const list = await callJson(t.app, 'GET', '/api/admin/users', undefined, admin);
     for (const user of list.body.data as object[]) {
-      expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'emailVerified', 'membershipTier', 'name', 'role', 'status', 'updatedAt']);
+      expect(Object.keys(user).sort()).toEqual([
+        '_id',
+        'checkoutSessionId',
+        'createdAt',
+        'email',
+        'emailVerified',
+        'membershipTier',
+        'name',
+        'paidSince',
+        'paidVia',
+        'role',
+        'status',
+        'updatedAt',
+      ]);
     }
     const ids = (list.body.data as Array<{ _id: string }>).map((u) => u._id);
     expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids }, admin)).body.result?.data).toEqual([await miaId()]);

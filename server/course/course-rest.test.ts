@@ -486,17 +486,18 @@ describe("the admin's calls", () => {
 });
 
 describe('paidSince', () => {
-  it('an admin making a member an Architect sets it to now; free again clears it; the user object does not show it', async () => {
+  it('an admin making a member an Architect sets it to now, which the user object shows; free again clears it', async () => {
     const explorer = await member('explorer@example.com');
     expect(await findMembership(site.db.db, explorer.id)).toEqual({ membershipTier: 'free', paidSince: null });
     const users = (await api('GET', '/api/admin/users?search=explorer')).body.data as Array<Record<string, unknown> & { _id: string }>;
     const { _id, createdAt: _created, updatedAt: _updated, ...fields } = users[0]!;
     const before = Date.now();
     const paid = await api('PUT', `/api/admin/users/${_id}`, { ...fields, membershipTier: 'paid' });
-    expect(Object.keys(paid.body.data as object)).not.toContain('paidSince');
     const since = (await findMembership(site.db.db, explorer.id))!.paidSince!;
     expect(since).toBeGreaterThanOrEqual(before);
     expect(since).toBeLessThanOrEqual(Date.now());
+    // "Architect since" (CONTRACT §6): by hand, with no Checkout Session.
+    expect(paid.body.data).toMatchObject({ paidSince: new Date(since).toISOString(), paidVia: 'hand', checkoutSessionId: null });
     // Saving a paid member again (a name change) keeps their day.
     await api('PUT', `/api/admin/users/${_id}`, { ...fields, name: 'Renamed', membershipTier: 'paid' });
     expect((await findMembership(site.db.db, explorer.id))!.paidSince).toBe(since);
