@@ -1,8 +1,9 @@
 // CONTRACT §6 in a real browser: an Explorer clicks "Become an Architect" and leaves for the Payment
 // Link with their id (the navigation is caught by Playwright's routing: no network); Stripe's
 // signed checkout.session.completed is delivered to the running server; /welcome, waiting for it,
-// then opens the course's first Architect lesson, and the dashboard says since when.
+// then opens the course's first Architect lesson, which plays, and the dashboard says since when.
 import { WELCOME_POLL_MS, WELCOME_WAIT_MS } from '../../shared/billing';
+import { testClip } from '../support/media-clips';
 import { checkoutCompleted, PAYMENTS_ENV, signed, TEST_PAYMENT_LINK, WEBHOOK_PATH } from '../support/stripe-events';
 import { expect, startSite, test as base } from './fixtures';
 import { openAdminSection, signIn, watchConsole } from './page-helpers';
@@ -31,13 +32,19 @@ test('an Explorer pays through the Payment Link, and /welcome opens the first Ar
   const course = (await (await request.get('/api/admin/course', { headers })).json()) as { modules: Array<{ _id: string }> };
   const created = await request.post('/api/admin/course/lessons', {
     headers,
-    data: { moduleId: course.modules[0]!._id, title: 'The first Architect lesson', kind: 'text', published: true, body: 'Only for Architects.' },
+    data: { moduleId: course.modules[0]!._id, title: 'The first Architect lesson', kind: 'video', published: true, body: 'Only for Architects.' },
   });
   expect(created.status()).toBe(201);
   const lessonId = ((await created.json()) as { lesson: { _id: string } }).lesson._id;
+  const clip = { name: 'first.webm', mimeType: 'video/webm', buffer: (await testClip('webm')).bytes };
+  const uploaded = await request.post(`/api/admin/course/lessons/${lessonId}/files`, { headers, multipart: { role: 'media', file: clip } });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
 
   const email = 'paying.explorer@example.com';
   expect((await request.post('/api/auth/register', { data: { name: 'Pia Payer', email, password: 'explorer password' } })).status()).toBe(201);
+  // The sign-up's own mail (the address's verification) first: the welcome mail comes after it.
+  await site.smtp.waitForMail(email);
+  const mailsBeforePaying = site.smtp.mails.length;
   const users = (await (await request.get(`/api/admin/users?search=${email}`, { headers })).json()) as { data: Array<{ _id: string }> };
   const memberId = users.data[0]!._id;
 
@@ -85,12 +92,15 @@ test('an Explorer pays through the Payment Link, and /welcome opens the first Ar
   await expect(page).toHaveURL(new RegExp(`/course/${lessonId}$`));
   await expect(page.getByRole('heading', { name: 'The first Architect lesson', level: 1 })).toBeVisible();
   await expect(page.locator('.lesson-body')).toContainText('Only for Architects.');
+  // The lesson plays.
+  await page.getByRole('group', { name: 'Player controls' }).getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0.5);
 
   const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
   await page.goto('/dashboard');
   await expect(page.getByText(`Architect since ${today}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Become an Architect' })).toHaveCount(0);
-  const mail = await site.smtp.waitForMail(email);
+  const mail = await site.smtp.waitForMail(email, { after: mailsBeforePaying });
   expect(mail.body).toContain(`${site.url}/dashboard`);
 
   // The admin's user list says how: through Stripe, with the Checkout Session to find there.

@@ -3,9 +3,9 @@
 // Architect opens the lesson, plays, pauses, seeks, sets the speed, turns captions on, moves by
 // the transcript, and opens the lesson at a search hit's moment; axe finds nothing, at 1280 and 360 px.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminToken } from './admin-api';
+import { architect, publishedModule } from './course-api';
 import { axeViolations } from './axe';
-import { expect, test, uniqueEmail, uniqueStem, type Site } from './fixtures';
+import { expect, test, type Site } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
 import { testClip } from '../support/media-clips';
 
@@ -19,16 +19,7 @@ const vtt = (lines: readonly string[]) =>
  * audio lesson (clip, English captions) and a text lesson after them.
  */
 async function buildLesson(request: APIRequestContext, site: Site) {
-  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
-  const title = uniqueStem('Breathing');
-  const module = await request.post('/api/admin/course/modules', { headers, data: { title, published: true } });
-  expect(module.status()).toBe(201);
-  const moduleId = ((await module.json()) as { module: { _id: string } }).module._id;
-  const lesson = async (data: Record<string, unknown>) => {
-    const res = await request.post('/api/admin/course/lessons', { headers, data: { moduleId, published: true, ...data } });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { lesson: { _id: string } }).lesson._id;
-  };
+  const { headers, title, lesson, remove } = await publishedModule(request, site, 'Breathing');
   const video = await lesson({ title: `${title}: the breath`, kind: 'video', body: 'Watch, then **practise**.' });
   const audio = await lesson({ title: `${title}: the sound`, kind: 'audio', body: 'Listen.' });
   const after = await lesson({ title: `${title}: afterwards`, kind: 'text', body: 'Well done.' });
@@ -45,26 +36,7 @@ async function buildLesson(request: APIRequestContext, site: Site) {
     { name: 'de.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(['Willkommen.', 'Einatmen.', 'Halten.', 'Ausatmen.', 'Ruhe.'])) },
   );
   await upload({ role: 'attachment' }, { name: 'workbook.txt', mimeType: 'text/plain', buffer: Buffer.from('Breathe in, breathe out.\n') });
-  /** Leaves the worker's server with the course it had: other specs count the ten modules. */
-  const remove = async () => {
-    for (const id of [video, audio, after]) expect((await request.delete(`/api/admin/course/lessons/${id}`, { headers })).status()).toBe(200);
-    expect((await request.delete(`/api/admin/course/modules/${moduleId}`, { headers })).status()).toBe(200);
-  };
   return { title, video, audio, after, remove };
-}
-
-/** A member who registered and whom the admin then made an Architect. */
-async function architect(request: APIRequestContext, site: Site) {
-  const email = uniqueEmail('architect');
-  const password = 'architect password';
-  expect((await request.post('/api/auth/register', { data: { name: 'Ari Architect', email, password } })).status()).toBe(201);
-  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
-  const found = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers })).json()) as {
-    data: Array<Record<string, unknown>>;
-  };
-  const { _id, createdAt: _created, updatedAt: _updated, ...fields } = found.data[0]!;
-  expect((await request.put(`/api/admin/users/${String(_id)}`, { headers, data: { ...fields, membershipTier: 'paid' } })).status()).toBe(200);
-  return { email, password };
 }
 
 /** Presses Tab until `target` has the focus, as a keyboard user moves through the page. */

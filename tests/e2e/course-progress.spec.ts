@@ -4,40 +4,18 @@
 // nothing on the dashboard, the lesson or the certificate; at 1280 and 360 px wide.
 import type { APIRequestContext } from '@playwright/test';
 import { adminToken } from './admin-api';
+import { architect, publishedModule } from './course-api';
 import { axeViolations } from './axe';
-import { expect, test, uniqueEmail, uniqueStem, type Site } from './fixtures';
+import { expect, test, uniqueStem, type Site } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
 
 /** A published module of two text lessons, the second holding a phrase to search for, and an Architect to take them. */
 async function courseAndArchitect(request: APIRequestContext, site: Site) {
-  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
-  const title = uniqueStem('Module');
-  const created = await request.post('/api/admin/course/modules', { headers, data: { title, published: true } });
-  expect(created.status()).toBe(201);
-  const moduleId = ((await created.json()) as { module: { _id: string } }).module._id;
-  const lesson = async (data: Record<string, unknown>) => {
-    const res = await request.post('/api/admin/course/lessons', { headers, data: { moduleId, kind: 'text', published: true, ...data } });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { lesson: { _id: string } }).lesson._id;
-  };
+  const { title, lesson, remove } = await publishedModule(request, site);
   const first = await lesson({ title: `${title} first`, body: 'Where it begins.' });
   const phrase = uniqueStem('luminous-lattice');
   const second = await lesson({ title: `${title} second`, body: `The field holds a **${phrase}** for whoever looks.` });
-
-  const email = uniqueEmail('architect');
-  const name = 'Aria Architect';
-  expect((await request.post('/api/auth/register', { data: { name, email, password: 'architect password' } })).status()).toBe(201);
-  const users = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers })).json()) as {
-    data: Array<Record<string, unknown> & { _id: string }>;
-  };
-  const { _id, createdAt: _created, updatedAt: _updated, ...fields } = users.data[0]!;
-  expect((await request.put(`/api/admin/users/${_id}`, { headers, data: { ...fields, membershipTier: 'paid' } })).status()).toBe(200);
-
-  /** Leaves the worker's server with the course it had: other specs count the ten modules. */
-  const remove = async () => {
-    for (const id of [first, second]) expect((await request.delete(`/api/admin/course/lessons/${id}`, { headers })).status()).toBe(200);
-    expect((await request.delete(`/api/admin/course/modules/${moduleId}`, { headers })).status()).toBe(200);
-  };
+  const { email, name } = await architect(request, site, 'Aria Architect');
   return { title, first, second, phrase, email, name, remove };
 }
 

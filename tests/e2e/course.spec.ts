@@ -3,34 +3,20 @@
 // its free preview opened, rendered as the server rendered it, with Previous and Next; at 1280 and
 // 360 px wide.
 import type { APIRequestContext } from '@playwright/test';
-import { adminToken } from './admin-api';
-import { expect, test, uniqueEmail, uniqueStem, type Site } from './fixtures';
+import { publishedModule } from './course-api';
+import { expect, test, uniqueEmail, type Site } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
 import { SPEC_MODULE_TITLES } from '../support/spec-module-titles';
 
 /** A published module, last, with a free preview and a lesson for Architects, made through the admin's REST calls. */
 async function addModule(request: APIRequestContext, site: Site) {
-  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
-  const title = uniqueStem('Module');
-  const created = await request.post('/api/admin/course/modules', { headers, data: { title, published: true } });
-  expect(created.status()).toBe(201);
-  const moduleId = ((await created.json()) as { module: { _id: string } }).module._id;
-  const lesson = async (data: Record<string, unknown>) => {
-    const res = await request.post('/api/admin/course/lessons', { headers, data: { moduleId, kind: 'text', published: true, ...data } });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { lesson: { _id: string } }).lesson._id;
-  };
+  const { title, lesson, remove } = await publishedModule(request, site);
   const preview = await lesson({
     title: `${title} preview`,
     freePreview: true,
     body: '## A first look\n\nRead **this** with [the guide](https://example.com/guide).\n\n<script>window.ran = true</script>\n\n[bad](javascript:window.ran=true)',
   });
   const paid = await lesson({ title: `${title} deeper`, body: 'For Architects only.' });
-  /** Leaves the worker's server with the course it had: other specs count the ten modules. */
-  const remove = async () => {
-    for (const id of [preview, paid]) expect((await request.delete(`/api/admin/course/lessons/${id}`, { headers })).status()).toBe(200);
-    expect((await request.delete(`/api/admin/course/modules/${moduleId}`, { headers })).status()).toBe(200);
-  };
   return { title, preview, paid, remove };
 }
 

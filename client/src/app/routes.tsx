@@ -59,9 +59,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'certificates/:id',
-            // Public, but a chunk of its own: the visitor pages' bundle does not carry it.
+            // Public, but lazy, so the visitor pages' bundle does not carry it: in the member pages'
+            // chunk, as the mailed-link pages are (member-pages.ts says why).
             lazy: async () => {
-              const { CertificatePage } = await import('../pages/certificate-page');
+              const { CertificatePage } = await import('../pages/member-pages');
               return { Component: CertificatePage };
             },
           },

@@ -45,6 +45,12 @@ export function UsersSection() {
   const [clearing, setClearing] = useState<AdminUser | null>(null);
   const [alertMessage, setAlertMessage] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The notice sits under the section's buttons; on a phone, where the sidebar stacks above, the
+  // button pressed can be the last thing on screen: the line that says what it did comes into view.
+  const noticeLine = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeLine.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
   const tableRegion = useRef<HTMLDivElement>(null);
   // After a deletion the row and its Delete button are gone (after a clear, its Clear 2FA button):
   // focus moves to the table instead, once the confirm dialog has closed (while it is open, the
@@ -199,9 +205,11 @@ export function UsersSection() {
           onChange={(e) => setCriteria((c) => ({ ...c, search: e.target.value }))}
         />
         {notice && (
-          <StatusMessage tone={notice.tone} compact>
-            {notice.text}
-          </StatusMessage>
+          <div ref={noticeLine}>
+            <StatusMessage tone={notice.tone} compact>
+              {notice.text}
+            </StatusMessage>
+          </div>
         )}
       </div>
 
