@@ -29,7 +29,6 @@ import {
   EmailInUseError,
   endSessions,
   findCredentialsById,
-  findMembership,
   findPublicUserById,
   findUserIdByEmail,
   updateUser,
@@ -178,16 +177,16 @@ export const accountRouter = router({
   /** The export's first part; the route (export-route.ts) streams it with the audit batches after it. */
   exportProfile: memberProcedure.query(async ({ ctx }) => {
     const { db } = ctx.deps;
-    const [user, membership, twoFactorEnabled, progress, certificate] = await Promise.all([
+    const [user, twoFactorEnabled, progress, certificate] = await Promise.all([
       findPublicUserById(db, ctx.user.id),
-      findMembership(db, ctx.user.id),
       isTwoFactorOn(db, ctx.user.id),
       readMemberProgress(db, ctx.user.id),
       findCertificateOf(db, ctx.user.id),
     ]);
-    if (!user || !membership) throw sessionGone();
+    if (!user) throw sessionGone();
     return {
-      profile: { ...user, paidSince: isoTimeOrNull(membership.paidSince), twoFactorEnabled },
+      // The user object already carries paidSince (CONTRACT §6).
+      profile: { ...user, twoFactorEnabled },
       courseProgress: progress.map((row) => ({ ...row, completedAt: isoTimeOrNull(row.completedAt), updatedAt: isoTime(row.updatedAt) })),
       certificate: certificate
         ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }

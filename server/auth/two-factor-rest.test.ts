@@ -1,6 +1,7 @@
 // CONTRACT §3 "Two-factor sign-in": a member's setup, enable and disable, what is kept at rest,
 // and an admin's clear, through the REST façade (and tRPC where the panel alone uses a procedure),
 // against a real database, argon2 and a clock the tests move.
+import { PUBLIC_USER_KEYS } from '../../tests/support/public-user-keys';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -349,20 +350,7 @@ describe('an admin clears a member’s two-factor sign-in', () => {
     const admin = (await signIn(ADMIN)).token as string;
     const list = await callJson(t.app, 'GET', '/api/admin/users', undefined, admin);
     for (const user of list.body.data as object[]) {
-      expect(Object.keys(user).sort()).toEqual([
-        '_id',
-        'checkoutSessionId',
-        'createdAt',
-        'email',
-        'emailVerified',
-        'membershipTier',
-        'name',
-        'paidSince',
-        'paidVia',
-        'role',
-        'status',
-        'updatedAt',
-      ]);
+      expect(Object.keys(user).sort()).toEqual(PUBLIC_USER_KEYS);
     }
     const ids = (list.body.data as Array<{ _id: string }>).map((u) => u._id);
     expect((await trpcQuery('auth.twoFactorAdmin.amongUsers', { ids }, admin)).body.result?.data).toEqual([await miaId()]);
