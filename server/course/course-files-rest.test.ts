@@ -393,7 +393,7 @@ describe('who gets which URL', () => {
     const locked = await read(paid.lesson._id, explorer.token);
     expect(locked).toMatchObject({ status: 403, body: { message: 'This lesson is for Architects' } });
     expect(locked.raw).not.toContain('/course-files/');
-    const opensOn = new Date(clock() - (clock() % DAY_MS) + 3 * DAY_MS).toISOString().slice(0, 10);
+    const opensOn = await course.opensOn(architect.id, 3);
     const notYet = await read(dripped.lesson._id, architect.token);
     expect(notYet).toMatchObject({ status: 403, body: { message: `This module opens on ${opensOn}` } });
     expect(notYet.raw).not.toContain('/course-files/');

@@ -1,6 +1,8 @@
 // The course's test helpers over the REST façade: modules and lessons made by the admin, members
 // signed up through the routes and set as an admin would (tier, status). Shared by the course's tests.
 import { expect } from 'vitest';
+import { DAY_MS } from '../../shared/course';
+import { findMembership } from '../../server/users/data';
 import type { AdminApp } from './admin-app';
 import { callJson } from './test-app';
 
@@ -17,6 +19,11 @@ export interface CourseSite {
   member(email: string, paid?: boolean): Promise<{ token: string; id: string }>;
   /** Changes the user of `email` as the admin's form does: the fields given, the rest as they are. */
   setUser(email: string, changes: Record<string, unknown>): Promise<void>;
+  /**
+   * The day (YYYY-MM-DD, UTC) a module with this drip opens for the Architect of `id`: read from
+   * their stored paidSince, not from the test's clock, which may already be a day on at midnight.
+   */
+  opensOn(id: string, afterDays: number): Promise<string>;
 }
 
 export function courseSite(site: AdminApp): CourseSite {
@@ -30,6 +37,11 @@ export function courseSite(site: AdminApp): CourseSite {
   return {
     api,
     setUser,
+    async opensOn(id, afterDays) {
+      const since = (await findMembership(site.db.db, id))?.paidSince;
+      if (since == null) throw new Error(`user ${id} is not an Architect`);
+      return new Date(since - (since % DAY_MS) + afterDays * DAY_MS).toISOString().slice(0, 10);
+    },
     async createModule(body) {
       const res = await api('POST', '/api/admin/course/modules', body);
       expect(res.status, res.raw).toBe(201);
