@@ -203,6 +203,22 @@ describe('the lesson player', () => {
     expect(hit.stand.currentTime).toBe(75);
   });
 
+  it('seeks to a search hit on the lesson already open, which keeps its player, and ignores a ?t= that names no moment', async () => {
+    const { media, stand, router } = open(video, { positionSeconds: 42 });
+    stand.duration = 120;
+    act(() => void media.dispatchEvent(new Event('loadedmetadata')));
+    expect(stand.currentTime).toBe(42);
+
+    await act(() => router.navigate('/course/l1?t=75'));
+    expect(stand.currentTime).toBe(75);
+    expect(router.state.location.search).toBe('');
+    expect(document.querySelector('video')).toBe(media);
+
+    await act(() => router.navigate('/course/l1?t=soon'));
+    expect(stand.currentTime).toBe(75);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('goes on to the next lesson at the end when asked, and remembers the choice', async () => {
     const { media, router } = open(video);
     act(() => void media.dispatchEvent(new Event('ended')));

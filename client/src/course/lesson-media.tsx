@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LessonMediaFile } from './lesson-media-types';
 import { MediaPlayer } from './media-player';
 import { usePlayerPreferences } from './player-preferences';
-import { startPosition } from './start-position';
+import { momentOf, startPosition } from './start-position';
 import { seek } from './media-commands';
 import { TranscriptPanel } from './transcript-panel';
 import { useCaptionCues } from './use-caption-cues';
@@ -34,6 +34,8 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
   const location = useLocation();
   const navigate = useNavigate();
   const [opened] = useState(() => ({
+    /** The navigation that mounted the player: its `?t=` is the start position. */
+    locationKey: location.key,
     file,
     start: startPosition(searchParams.get('t'), positionSeconds),
     autoplay: (location.state as AdvanceState | null)?.autoplay === true,
@@ -48,13 +50,20 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
   useResume(media, opened.start, opened.autoplay);
   useProgressSaver(lessonId, media, opened.start);
 
-  // The moment of a search hit is used once: a reload later resumes where the member got to.
+  // The moment of a search hit is used once: a reload later resumes where the member got to. A hit
+  // on the lesson already open is a new address for the same page, which keeps this player (and
+  // its start position) mounted: that moment is sought here, once the element is there.
   useEffect(() => {
     if (!searchParams.has('t')) return;
+    if (location.key !== opened.locationKey) {
+      if (!media) return;
+      const moment = momentOf(searchParams.get('t'));
+      if (moment !== null) seek(media, moment);
+    }
     const rest = new URLSearchParams(searchParams);
     rest.delete('t');
     setSearchParams(rest, { replace: true });
-  }, [searchParams, setSearchParams]);
+  }, [searchParams, setSearchParams, location.key, opened.locationKey, media]);
 
   useEffect(() => {
     if (!media || !nextId || !preferences.autoAdvance) return;
