@@ -6,47 +6,16 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { testClip } from '../support/media-clips';
 import { adminToken } from './admin-api';
+import { adminCourse, removeModule } from './course-api';
 import { axeViolations } from './axe';
-import { expect, test, uniqueStem, type Site } from './fixtures';
+import { expect, test, uniqueStem } from './fixtures';
 import { openAdminSection, watchConsole } from './page-helpers';
 
 const SECTION = { link: 'Course Manager', query: 'course' };
 const DRIP_DAYS = 7;
-
-interface AdminCourse {
-  modules: Array<{
-    _id: string;
-    title: string;
-    published: boolean;
-    opensAfterDays: number;
-    lessons: Array<{
-      _id: string;
-      title: string;
-      published: boolean;
-      freePreview: boolean;
-      durationSeconds: number | null;
-      files: Array<{ role: string; name: string; lang: string | null }>;
-    }>;
-  }>;
-}
-
-async function adminCourse(request: APIRequestContext, site: Site): Promise<AdminCourse> {
-  const res = await request.get('/api/admin/course', { headers: { Authorization: `Bearer ${await adminToken(request, site)}` } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as AdminCourse;
-}
-
-/** Deletes the module titled `title` with its lessons, so the worker's server keeps the course it had. */
-async function removeModule(request: APIRequestContext, site: Site, title: string) {
-  const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
-  const module = (await adminCourse(request, site)).modules.find((m) => m.title === title);
-  if (!module) return;
-  for (const lesson of module.lessons) expect((await request.delete(`/api/admin/course/lessons/${lesson._id}`, { headers })).status()).toBe(200);
-  expect((await request.delete(`/api/admin/course/modules/${module._id}`, { headers })).status()).toBe(200);
-}
 
 /** "12 March": the day `days` after the day of `from` (UTC), as the outline writes an opening day. */
 const dayIn = (days: number, from = Date.now()) =>
