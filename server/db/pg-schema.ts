@@ -242,6 +242,7 @@ export const courseLessonTexts = pgTable(
       .primaryKey()
       .references(() => courseLessons.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    version: integer('version').notNull().default(0),
   },
   (t) => [index('course_lesson_texts_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`)],
 );
