@@ -53,13 +53,13 @@ const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
  * when two share a name. A URL is signed only for an image the body shows.
  */
 export function lessonImages(files: readonly CourseFileRow[], url: FileUrl): LessonImages {
-  const byName = new Map<string, string>();
+  const byName = new Map<string, CourseFileRow>();
   for (const file of files) {
     const key = nameKey(file.name);
-    if (file.role === 'attachment' && IMAGE_TYPES.has(file.contentType) && !byName.has(key)) byName.set(key, file.id);
+    if (file.role === 'attachment' && IMAGE_TYPES.has(file.contentType) && !byName.has(key)) byName.set(key, file);
   }
   return (name) => {
-    const id = byName.get(nameKey(name));
-    return id === undefined ? undefined : url(id);
+    const file = byName.get(nameKey(name));
+    return file === undefined ? undefined : { src: url(file.id), width: file.width, height: file.height };
   };
 }

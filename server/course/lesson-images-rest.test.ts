@@ -13,9 +13,12 @@ let JPEG: Buffer;
 beforeAll(async () => {
   const picture = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#204060' } });
   PNG = await picture().png().toBuffer();
-  JPEG = await picture().jpeg().toBuffer();
+  // Taken with the camera turned: shown 3 wide and 4 high.
+  JPEG = await picture().jpeg().withMetadata({ orientation: 6 }).toBuffer();
 });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+// A PNG's signature and then nothing readable: taken as a download, shown without a size.
+const DAMAGED_PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
 
 let site: AdminApp;
 let course: CourseSite;
@@ -46,6 +49,7 @@ const BODY = [
   '![The notes](notes.pdf)',
   '![Remote](https://example.com/Plan%20of%20the%20field.png)',
   '![Up](../Plan%20of%20the%20field.png)',
+  '![Damaged](damaged.png)',
 ].join('\n\n');
 
 /** A published text lesson with two images and a PDF, and beside it a lesson with an image of its own. */
@@ -56,13 +60,18 @@ async function lessonWithImages() {
   const plan = await attach(lesson._id, 'Plan of the field.png', PNG);
   const photo = await attach(lesson._id, 'Photo.JPG', JPEG);
   await attach(lesson._id, 'notes.pdf', PDF);
+  const damaged = await attach(lesson._id, 'damaged.png', DAMAGED_PNG);
   await attach(other._id, 'elsewhere.png', PNG);
-  return { lesson, plan, photo };
+  return { lesson, plan, photo, damaged };
 }
 
-/** Each <img> of the html: its src (unescaped) and alt. */
+/** Each <img> of the html: its src (unescaped), alt and size. */
 const imagesIn = (html: string) =>
-  [...html.matchAll(/<img src="([^"]*)" alt="([^"]*)" loading="lazy" decoding="async">/g)].map(([, src, alt]) => ({ src: src!.replaceAll('&amp;', '&'), alt }));
+  [...html.matchAll(/<img src="([^"]*)" alt="([^"]*)" width="(\d+)" height="(\d+)" loading="lazy" decoding="async">/g)].map(([, src, alt, width, height]) => ({
+    src: src!.replaceAll('&amp;', '&'),
+    alt,
+    size: `${width}×${height}`,
+  }));
 
 const lessonHtml = async (lessonId: string, token: string) => {
   const res = await course.api('GET', `/api/course/lessons/${lessonId}`, undefined, token);
@@ -72,15 +81,22 @@ const lessonHtml = async (lessonId: string, token: string) => {
 
 describe("a lesson body's images", () => {
   it("show the lesson's own image attachments through URLs signed for the reader; any other image is its alt text", async () => {
-    const { lesson, plan, photo } = await lessonWithImages();
+    const { lesson, plan, photo, damaged } = await lessonWithImages();
     const ada = await course.member('ada@example.com', true);
     const html = await lessonHtml(lesson._id, ada.token);
     const images = imagesIn(html);
-    expect(images.map(({ alt }) => alt)).toEqual(['The plan', 'A photo']);
+    // Their size read at upload, so the page keeps their place before they load.
+    expect(images.map(({ alt, size }) => [alt, size])).toEqual([
+      ['The plan', '4×3'],
+      ['A photo', '3×4'],
+    ]);
     expect(images[0]!.src).toMatch(new RegExp(`^/course-files/${plan}\\?u=${ada.id}&e=\\d+&s=`));
     expect(images[1]!.src).toMatch(new RegExp(`^/course-files/${photo}\\?u=${ada.id}&e=\\d+&s=`));
     for (const alt of ["Another lesson's", 'The notes', 'Remote', 'Up']) expect(html).toContain(`<p>${alt}</p>`);
-    expect(html.match(/<img/g)).toHaveLength(2);
+    expect(html).toMatch(
+      new RegExp(`<img src="/course-files/${damaged}\\?u=${ada.id}&amp;e=\\d+&amp;s=[\\w-]+" alt="Damaged" loading="lazy" decoding="async">`),
+    );
+    expect(html.match(/<img/g)).toHaveLength(3);
     expect(html).not.toContain('example.com');
     expect(html).not.toContain('elsewhere.png');
 

@@ -34,7 +34,7 @@ const ELEMENTS = new Set([
 ]);
 const ATTRIBUTES = new Set(['href', 'title', 'class', 'start']);
 // An image (the lesson's own file only) has these, and its src is always a signed file URL.
-const IMAGE_ATTRIBUTES = new Set(['src', 'alt', 'title', 'loading', 'decoding']);
+const IMAGE_ATTRIBUTES = new Set(['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding']);
 const SIGNED = /^\/course-files\/[\w-]+\?u=/;
 
 /** Parsed as a browser would: only Markdown's elements and attributes, no link but the allowed ones, and no image but the lesson's own. */
@@ -153,15 +153,20 @@ describe('rendering a lesson body', () => {
   // As an attribute value: escaped.
   const lastSrc = () => urls.at(-1)!.replaceAll('&', '&amp;');
   const images: LessonImages = (name) => {
+    if (name.toLowerCase() === 'no size.webp') return { src: '/course-files/f2?u=m1&e=9&s=sig', width: null, height: null };
     if (name.toLowerCase() !== 'plan of the field.png') return undefined;
     const url = `/course-files/f1?u=m1&e=9&s=sig${urls.length}`;
     urls.push(url);
-    return url;
+    return { src: url, width: 640, height: 480 };
   };
 
   it("shows an image whose target names one of the lesson's images, through the URL it is given, with alt text and lazy loading", () => {
     const html = renderLessonBody('See ![The *field*, drawn](<Plan of the field.png> "A plan")', images);
-    expect(html).toBe(`<p>See <img src="${lastSrc()}" alt="The field, drawn" title="A plan" loading="lazy" decoding="async"></p>\n`);
+    expect(html).toBe(`<p>See <img src="${lastSrc()}" alt="The field, drawn" title="A plan" width="640" height="480" loading="lazy" decoding="async"></p>\n`);
+    // An image whose size could not be read declares none.
+    expect(renderLessonBody('![w](no%20size.webp)', images)).toBe(
+      '<p><img src="/course-files/f2?u=m1&amp;e=9&amp;s=sig" alt="w" loading="lazy" decoding="async"></p>\n',
+    );
     expectInert(html);
     // Percent-encoded, in another case, or through a reference: the same file.
     for (const source of ['![p](Plan%20of%20the%20field.png)', '![p](PLAN%20OF%20THE%20FIELD.PNG)', '![p][plan]\n\n[plan]: <plan of the field.png>']) {

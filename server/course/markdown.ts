@@ -13,12 +13,19 @@
 // The browser inserts this HTML as it is; it never builds markup from a lesson itself.
 import markdownIt, { type Env, type MarkdownIt, type StateCore, type Token } from 'markdown-it';
 
+/** One of the lesson's images: its URL, and its size when known (so the page keeps its place before it loads). */
+export interface LessonImage {
+  src: string;
+  width: number | null;
+  height: number | null;
+}
+
 /**
- * The lesson's images: the URL to show for an image whose target, percent-decoded, is `name`, or
+ * The lesson's images: the image to show for a target that, percent-decoded, is `name`, or
  * undefined if no image attachment of the lesson has that name. Made per viewer (the URLs are
  * signed for them), so an HTML holding them is never kept for another.
  */
-export type LessonImages = (name: string) => string | undefined;
+export type LessonImages = (name: string) => LessonImage | undefined;
 
 const NO_IMAGES: LessonImages = () => undefined;
 
@@ -48,9 +55,13 @@ function targetName(src: string): string | undefined {
 /** The image as the lesson shows it: its own file through the viewer's URL, lazily loaded; else its alt text alone. */
 function lessonImage(image: Token, state: StateCore): Token {
   const name = targetName(String(image.attrGet('src') ?? ''));
-  const url = name === undefined ? undefined : (state.env as RenderEnv).images(name);
-  if (url !== undefined) {
-    image.attrSet('src', url);
+  const shown = name === undefined ? undefined : (state.env as RenderEnv).images(name);
+  if (shown !== undefined) {
+    image.attrSet('src', shown.src);
+    if (shown.width !== null && shown.height !== null) {
+      image.attrSet('width', String(shown.width));
+      image.attrSet('height', String(shown.height));
+    }
     image.attrSet('loading', 'lazy');
     image.attrSet('decoding', 'async');
     return image;

@@ -261,6 +261,8 @@ export const courseFiles = pgTable(
     contentType: text('content_type').notNull(),
     lang: text('lang'),
     label: text('label'),
+    width: integer('width'),
+    height: integer('height'),
     createdAt: millis('created_at').notNull(),
   },
   (t) => [index('course_files_lesson_idx').on(t.lessonId, t.role, t.createdAt), uniqueIndex('course_files_stored_name_idx').on(t.storedName)],

@@ -327,6 +327,9 @@ export const courseFiles = sqliteTable(
     // Captions only: a BCP 47 language tag and the label the player shows.
     lang: text('lang'),
     label: text('label'),
+    // Image attachments only (png, jpeg, webp), read at upload: the size a lesson body's <img> of it declares.
+    width: integer('width'),
+    height: integer('height'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('course_files_lesson_idx').on(t.lessonId, t.role, t.createdAt), uniqueIndex('course_files_stored_name_idx').on(t.storedName)],

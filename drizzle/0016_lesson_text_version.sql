@@ -1,1 +1,0 @@
-ALTER TABLE `course_lesson_texts` ADD `version` integer DEFAULT 0 NOT NULL;
