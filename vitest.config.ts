@@ -22,6 +22,8 @@ const INTEGRATION = [
   'server/course/course-files-rest.test.ts',
   'server/billing/billing-rest.test.ts',
   'server/course/course-rest.test.ts',
+  'server/course/lesson-images-rest.test.ts',
+  'server/course/orphan-sweep.test.ts',
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',
   'server/http/body-rules.test.ts',

@@ -47,6 +47,8 @@ import { registerCourseFileRoute } from './course/file-serve-route';
 import { registerCourseFileUploadRoute } from './course/file-upload-route';
 import { CourseFileUrls } from './course/file-urls';
 import { prepareCourseFilesRoot } from './course/files-disk';
+import { refreshLessonTexts } from './course/lesson-text-refresh';
+import { startOrphanFileSweeps } from './course/orphan-sweep';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
@@ -155,6 +157,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   };
   closers.push(() => deps.thumbnails.close());
   closers.push(await startAuditSweeps(database.db, config.auditDays, app.log));
+  closers.push(await startOrphanFileSweeps(database.db, courseFilesRoot, app.log, { clock }));
+  // Lessons searched by a text older than this version's making of it (raw Markdown from before it existed) are searched as members read them.
+  await refreshLessonTexts(database.db, app.log);
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });

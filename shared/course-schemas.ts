@@ -103,8 +103,8 @@ export const lessonUpdateInput = z.object({
 
 export const lessonOrderInput = z.object({ id: id('id'), ids });
 
-/** The lesson editor's live preview: a body not saved yet, rendered as members will see it. */
-export const lessonBodyInput = z.object({ body });
+/** The lesson editor's live preview: a body not saved yet, rendered as members will see it (with `lessonId`, showing that lesson's images). */
+export const lessonBodyInput = z.object({ body, lessonId: id('lessonId').optional() });
 
 /** The admin's "preview as a member": a tier, and a day after becoming an Architect (query text, so coerced as a page is). */
 export const coursePreviewInput = z.object({

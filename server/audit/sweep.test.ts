@@ -9,7 +9,8 @@ import type { SiteDatabase } from '../db/client';
 import { auditEntries } from '../db/schema';
 import { transaction } from '../db/transaction';
 import { recordAudit } from './record';
-import { DAY_MS, startAuditSweeps, sweepAudit } from './sweep';
+import { DAY_MS } from '../lib/daily-job';
+import { startAuditSweeps, sweepAudit } from './sweep';
 
 let t: TestApp;
 let db: SiteDatabase;

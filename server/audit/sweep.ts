@@ -4,8 +4,8 @@ import { inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { auditEntries } from '../db/schema';
+import { DAY_MS, startRepeating } from '../lib/daily-job';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 // About 25 ms of holding the write lock each (measured with a million entries on a busy two-core machine).
 const BATCH = 1000;
 
@@ -24,27 +24,15 @@ export async function sweepAudit(db: Db, cutoff: number, stopped: () => boolean 
 }
 
 /**
- * Sweeps at once (awaited: the site starts with no expired entry), then every `everyMs` on a timer
- * that keeps no process alive, one sweep at a time. Answers the function that stops it (the app's
- * close): it waits for a sweep under way, so no statement of it reaches the database afterwards.
+ * Sweeps at once (awaited: the site starts with no expired entry), then every `everyMs`, one sweep
+ * at a time (lib/daily-job.ts). Answers the function that stops it (the app's close).
  */
 export async function startAuditSweeps(db: Db, keepDays: number, log: FastifyBaseLogger, everyMs = DAY_MS): Promise<() => Promise<void>> {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const sweep = async () => {
-    const removed = await sweepAudit(db, Date.now() - keepDays * DAY_MS, () => stopped);
-    if (removed > 0) log.info({ removed, keepDays }, 'old audit entries removed');
-  };
-  await sweep();
-  const timer = setInterval(() => {
-    running ??= sweep()
-      .catch((error: unknown) => log.error({ err: error }, 'audit sweep failed'))
-      .finally(() => (running = undefined));
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startRepeating(
+    async (stopped) => {
+      const removed = await sweepAudit(db, Date.now() - keepDays * DAY_MS, stopped);
+      if (removed > 0) log.info({ removed, keepDays }, 'old audit entries removed');
+    },
+    { everyMs, log, failure: 'audit sweep failed' },
+  );
 }

@@ -11,6 +11,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { parseFile } from 'music-metadata';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { courseFileUploadAnswer } from '../../shared/answer-schemas';
 import { courseFileFieldsInput, lessonIdInput } from '../../shared/course-schemas';
@@ -58,10 +59,24 @@ const noSuchLesson = (id: string) => refuse('NOT_FOUND', `No lesson with id '${i
 
 type Fields = z.output<typeof courseFileFieldsInput>;
 
-/** What a checked file brings besides its bytes: captions' cues, media's duration. */
+/** What a checked file brings besides its bytes: captions' cues, media's duration, an image's size. */
 interface Checked {
   cues?: CaptionCue[];
   durationSeconds?: number | null;
+  pixels?: { width: number; height: number } | null;
+}
+
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'webp']);
+
+/** An image attachment's size as shown (a JPEG's EXIF orientation 5 to 8 turns it), for a lesson body's <img>; null if unreadable. */
+async function imageSize(file: string): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height, orientation } = await sharp(file).metadata();
+    return (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    // The leading bytes matched (checked before): a damaged image is still a download.
+    return null;
+  }
 }
 
 async function checkContent(temporary: string, name: string, extension: string, role: Fields['role']): Promise<Checked> {
@@ -80,6 +95,7 @@ async function checkContent(temporary: string, name: string, extension: string, 
       throw refuse('UNSUPPORTED_MEDIA_TYPE', `Invalid file type: ${name}. It could not be read as ${extension} audio or video.`);
     }
   }
+  if (IMAGE_EXTENSIONS.has(extension)) return { pixels: await imageSize(temporary) };
   return {};
 }
 
@@ -110,6 +126,8 @@ async function saveFile(part: MultipartFile, deps: AppDeps, lesson: CourseLesson
       contentType: contentTypeOf(extension),
       lang: fields.lang ?? null,
       label: fields.label ?? null,
+      width: checked.pixels?.width ?? null,
+      height: checked.pixels?.height ?? null,
       createdAt: Date.now(),
     };
     return { row, checked };

@@ -23,6 +23,9 @@ export interface CourseFileRow {
   contentType: string;
   lang: string | null;
   label: string | null;
+  /** Image attachments: their size in pixels, if it could be read. */
+  width: number | null;
+  height: number | null;
   createdAt: number;
 }
 

@@ -12,13 +12,15 @@ const parser = markdownIt('default', { html: false, linkify: false, typographer:
 const BLOCK_TEXT = new Set(['fence', 'code_block']);
 const BREAKS = new Set(['softbreak', 'hardbreak']);
 
-function inlineText(children: readonly Token[]): string {
-  // An image shows no text (markdown.ts drops images): its alt text is its children's, skipped.
-  return children
-    .filter((token) => token.type !== 'image')
-    .map((token) => (BREAKS.has(token.type) ? ' ' : token.type === 'text' || token.type === 'code_inline' ? token.content : ''))
-    .join('');
+function tokenText(token: Token): string {
+  if (BREAKS.has(token.type)) return ' ';
+  if (token.type === 'text' || token.type === 'code_inline') return token.content;
+  // An image's alt text: what members read in its place, or with it (markdown.ts).
+  if (token.type === 'image') return parser.renderer.renderInlineAsText(token.children ?? [], parser.options, {});
+  return '';
 }
+
+const inlineText = (children: readonly Token[]) => children.map(tokenText).join('');
 
 /** The body's text, one line per block. */
 export function bodyText(markdown: string): string {
@@ -40,8 +42,18 @@ export interface TextOfLesson {
 /** The text searched: title, summary and body text, a line apart, so that no match spans two of them by accident. */
 export const lessonText = (lesson: Omit<TextOfLesson, '_id'>) => [lesson.title, lesson.summary, bodyText(lesson.body)].join('\n');
 
+/**
+ * The version of lessonText's making; a change to what it reads of a lesson counts it up, and each
+ * start rewrites every row of an older one (lesson-text-refresh.ts). 1: the body's text with its
+ * images' alt text (0: rows from before it was kept, the raw Markdown of the migration among them).
+ */
+export const LESSON_TEXT_VERSION = 1;
+
 /** Writes the lesson's searched text, in the transaction that wrote the lesson. */
 export async function writeLessonText(tx: Tx, lesson: TextOfLesson): Promise<void> {
-  const text = lessonText(lesson);
-  await tx.insert(courseLessonTexts).values({ lessonId: lesson._id, text }).onConflictDoUpdate({ target: courseLessonTexts.lessonId, set: { text } });
+  const row = { text: lessonText(lesson), version: LESSON_TEXT_VERSION };
+  await tx
+    .insert(courseLessonTexts)
+    .values({ lessonId: lesson._id, ...row })
+    .onConflictDoUpdate({ target: courseLessonTexts.lessonId, set: row });
 }

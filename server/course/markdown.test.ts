@@ -2,7 +2,7 @@
 // writes, what members get runs nothing and links nowhere but http, https, mailto and relative.
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { isAllowedHref, renderLessonBody } from './markdown';
+import { isAllowedHref, renderLessonBody, type LessonImages } from './markdown';
 
 // Markdown's own elements, and the attributes markdown-it gives them.
 const ELEMENTS = new Set([
@@ -33,13 +33,21 @@ const ELEMENTS = new Set([
   'TD',
 ]);
 const ATTRIBUTES = new Set(['href', 'title', 'class', 'start']);
+// An image (the lesson's own file only) has these, and its src is always a signed file URL.
+const IMAGE_ATTRIBUTES = new Set(['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding']);
+const SIGNED = /^\/course-files\/[\w-]+\?u=/;
 
-/** Parsed as a browser would: only Markdown's elements and attributes, and no link but the allowed ones. */
+/** Parsed as a browser would: only Markdown's elements and attributes, no link but the allowed ones, and no image but the lesson's own. */
 function expectInert(html: string) {
   const window = new Window();
   const body = window.document.createElement('div');
   body.innerHTML = html;
   for (const element of body.querySelectorAll('*')) {
+    if (element.tagName === 'IMG') {
+      for (const attribute of element.attributes) expect(IMAGE_ATTRIBUTES.has(attribute.name), `${attribute.name} in ${html}`).toBe(true);
+      expect(element.getAttribute('src'), html).toMatch(SIGNED);
+      continue;
+    }
     expect(ELEMENTS.has(element.tagName), `${element.tagName} in ${html}`).toBe(true);
     for (const attribute of element.attributes) expect(ATTRIBUTES.has(attribute.name), `${attribute.name} in ${html}`).toBe(true);
     const href = element.getAttribute('href');
@@ -125,17 +133,76 @@ describe('rendering a lesson body', () => {
     }
   });
 
-  it('drops images, whatever their source: lessons have no files of their own yet', () => {
+  it("shows an image without the lesson's images as its alt text only, whatever its source", () => {
     for (const source of [
       '![alt](https://example.com/a.png)',
-      '![x](javascript:alert(1))',
-      '![x](data:image/svg+xml,<svg onload=alert(1)>)',
-      'a ![x](/a.png) b',
+      '![alt](javascript:alert(1))',
+      '![alt](data:image/svg+xml;base64,PHN2Zz4=)',
+      '![alt](/a.png)',
+      '![alt](a.png)',
     ]) {
-      const html = renderLessonBody(source);
-      expect(html, source).not.toContain('<img');
-      expectInert(html);
+      expect(renderLessonBody(source), source).toBe('<p>alt</p>\n');
     }
+    expect(renderLessonBody('a ![x](/a.png) b')).toBe('<p>a x b</p>\n');
+    // Not an image at all (a space in the target): the source shows as text, escaped.
+    expect(renderLessonBody('![alt](data:image/svg+xml,<svg onload=alert(1)>)')).toBe('<p>![alt](data:image/svg+xml,&lt;svg onload=alert(1)&gt;)</p>\n');
+  });
+
+  // What file-answers.ts's lessonImages answers for a lesson whose one image is "Plan of the field.png".
+  const urls: string[] = [];
+  // As an attribute value: escaped.
+  const lastSrc = () => urls.at(-1)!.replaceAll('&', '&amp;');
+  const images: LessonImages = (name) => {
+    if (name.toLowerCase() === 'no size.webp') return { src: '/course-files/f2?u=m1&e=9&s=sig', width: null, height: null };
+    if (name.toLowerCase() !== 'plan of the field.png') return undefined;
+    const url = `/course-files/f1?u=m1&e=9&s=sig${urls.length}`;
+    urls.push(url);
+    return { src: url, width: 640, height: 480 };
+  };
+
+  it("shows an image whose target names one of the lesson's images, through the URL it is given, with alt text and lazy loading", () => {
+    const html = renderLessonBody('See ![The *field*, drawn](<Plan of the field.png> "A plan")', images);
+    expect(html).toBe(`<p>See <img src="${lastSrc()}" alt="The field, drawn" title="A plan" width="640" height="480" loading="lazy" decoding="async"></p>\n`);
+    // An image whose size could not be read declares none.
+    expect(renderLessonBody('![w](no%20size.webp)', images)).toBe(
+      '<p><img src="/course-files/f2?u=m1&amp;e=9&amp;s=sig" alt="w" loading="lazy" decoding="async"></p>\n',
+    );
+    expectInert(html);
+    // Percent-encoded, in another case, or through a reference: the same file.
+    for (const source of ['![p](Plan%20of%20the%20field.png)', '![p](PLAN%20OF%20THE%20FIELD.PNG)', '![p][plan]\n\n[plan]: <plan of the field.png>']) {
+      const shown = renderLessonBody(source, images);
+      expect(shown, source).toContain(`<img src="${lastSrc()}" alt="p"`);
+      expectInert(shown);
+    }
+  });
+
+  it('shows any other image as its alt text, escaped: other names, paths, schemes, entities, broken encodings', () => {
+    for (const source of [
+      '![alt](../Plan%20of%20the%20field.png)',
+      '![alt](./Plan%20of%20the%20field.png)',
+      '![alt](/course-files/other?u=a)',
+      '![alt](https://example.com/Plan%20of%20the%20field.png)',
+      '![alt](Plan%2Fof%20the%20field.png)',
+      '![alt](Plan%of%20the%20field.png)',
+      '![alt](other.png)',
+      '![alt](plan.svg)',
+      '![alt](&#106;avascript:alert(1))',
+      '![alt](javascript:alert(1))',
+      '![alt](data:image/png;base64,iVBORw0KGgo=)',
+    ]) {
+      expect(renderLessonBody(source, images), source).toBe('<p>alt</p>\n');
+    }
+    const html = renderLessonBody('![<script>alert(1)</script> &amp; "q" [in](javascript:x)](nothing.png)', images);
+    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; in</p>\n');
+    expectInert(html);
+  });
+
+  it('keeps a shown image inert: its alt and title escaped, and an image in its alt only text', () => {
+    const html = renderLessonBody('![a" onerror="alert(1) ![inner](Plan%20of%20the%20field.png)](Plan%20of%20the%20field.png "t\\" onload=\\"x")', images);
+    expect(html.match(/<img/g)).toHaveLength(1);
+    expect(html).toContain('alt="a&quot; onerror=&quot;alert(1) inner"');
+    expect(html).toContain('title="t&quot; onload=&quot;x"');
+    expectInert(html);
   });
 
   it('escapes a link title and text', () => {

@@ -34,8 +34,8 @@ import {
   updateLesson,
   updateModule,
 } from './content-data';
-import { lessonFileUrls } from './file-answers';
-import { deleteFile, deleteLessonFiles, filesByLesson } from './files-data';
+import { fileUrlFor, lessonFileUrls, lessonImages } from './file-answers';
+import { deleteFile, deleteLessonFiles, filesByLesson, listLessonFiles } from './files-data';
 import { removeStoredFiles } from './files-disk';
 import {
   COURSE_TARGET,
@@ -175,11 +175,17 @@ const lessonsRouter = router({
   }),
   /**
    * The lesson editor's live preview (tRPC only, no REST row: not a CONTRACT call): the body as
-   * typed, through the one renderer members get, so the admin never sees a second rendering. A
+   * typed, through the one renderer members get, so the admin never sees a second rendering; with
+   * `lessonId`, that lesson's image attachments show as they will (signed for this admin). A
    * mutation only because a body of up to 200,000 characters does not fit in a query's URL; it
    * changes nothing.
    */
-  render: adminProcedure.input(lessonBodyInput).mutation(({ input }) => ({ html: renderLessonBody(input.body) })),
+  render: adminProcedure.input(lessonBodyInput).mutation(async ({ ctx, input }) => {
+    if (input.lessonId === undefined) return { html: renderLessonBody(input.body) };
+    if (!(await findLesson(ctx.deps.db, input.lessonId))) throw noSuchLesson(input.lessonId);
+    const files = await listLessonFiles(ctx.deps.db, input.lessonId);
+    return { html: renderLessonBody(input.body, lessonImages(files, fileUrlFor(ctx.deps, ctx.user.id))) };
+  }),
 
   /** The lessons of module `id`, in a new order. */
   order: adminProcedure.input(lessonOrderInput).mutation(async ({ ctx, input }) => {
@@ -236,6 +242,9 @@ export const courseRouter = router({
     const now = ctx.deps.clock();
     requireOpen(viewer, input.id, found, now);
     const { lesson } = found!;
+    // Rendered for this member at each call, never kept: its image URLs are signed for them and expire.
+    const files = await listLessonFiles(ctx.deps.db, lesson._id);
+    const url = fileUrlFor(ctx.deps, ctx.user.id);
     return {
       lesson: {
         _id: lesson._id,
@@ -244,9 +253,9 @@ export const courseRouter = router({
         summary: lesson.summary,
         kind: lesson.kind,
         durationSeconds: lesson.durationSeconds,
-        html: renderLessonBody(lesson.body),
+        html: renderLessonBody(lesson.body, lessonImages(files, url)),
         // Only here, past the access rule: a locked lesson never carries a URL.
-        ...(await lessonFileUrls(ctx.deps, lesson._id, ctx.user.id)),
+        ...lessonFileUrls(files, url),
       },
       progress: progressAnswer(await readLessonProgress(ctx.deps.db, ctx.user.id, lesson._id)),
       ...neighbours(await ctx.deps.courseTree.get(), viewer, lesson._id, now),

@@ -242,6 +242,7 @@ export const courseLessonTexts = pgTable(
       .primaryKey()
       .references(() => courseLessons.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    version: integer('version').notNull().default(0),
   },
   (t) => [index('course_lesson_texts_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`)],
 );
@@ -260,6 +261,8 @@ export const courseFiles = pgTable(
     contentType: text('content_type').notNull(),
     lang: text('lang'),
     label: text('label'),
+    width: integer('width'),
+    height: integer('height'),
     createdAt: millis('created_at').notNull(),
   },
   (t) => [index('course_files_lesson_idx').on(t.lessonId, t.role, t.createdAt), uniqueIndex('course_files_stored_name_idx').on(t.storedName)],

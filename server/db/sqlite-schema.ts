@@ -297,12 +297,15 @@ export const courseCertificates = sqliteTable('course_certificates', {
 // What the course search reads of a lesson (CONTRACT §4 GET /api/course/search): its title,
 // summary and the text of its body as members read it (no Markdown marks), written with the lesson
 // (server/course/lesson-text.ts). SQLite finds it through the FTS5 table course_lesson_search
-// (drizzle/, hand-written), PostgreSQL through a pg_trgm index.
+// (drizzle/, hand-written), PostgreSQL through a pg_trgm index. `version` is the version of the
+// text's making that wrote it (LESSON_TEXT_VERSION); 0 for rows from before it was kept (the
+// migration's back-fill of raw Markdown among them): the start rewrites every older row.
 export const courseLessonTexts = sqliteTable('course_lesson_texts', {
   lessonId: text('lesson_id')
     .primaryKey()
     .references(() => courseLessons.id, { onDelete: 'cascade' }),
   text: text('text').notNull(),
+  version: integer('version').notNull().default(0),
 });
 
 // A lesson's files (CONTRACT §4 "Course files"): the bytes live in COURSE_FILES_ROOT under
@@ -324,6 +327,9 @@ export const courseFiles = sqliteTable(
     // Captions only: a BCP 47 language tag and the label the player shows.
     lang: text('lang'),
     label: text('label'),
+    // Image attachments only (png, jpeg, webp), read at upload: the size a lesson body's <img> of it declares.
+    width: integer('width'),
+    height: integer('height'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('course_files_lesson_idx').on(t.lessonId, t.role, t.createdAt), uniqueIndex('course_files_stored_name_idx').on(t.storedName)],

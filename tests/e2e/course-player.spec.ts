@@ -7,6 +7,7 @@ import { architect, publishedModule } from './course-api';
 import { axeViolations } from './axe';
 import { expect, test, type Site } from './fixtures';
 import { signIn, watchConsole } from './page-helpers';
+import sharp from 'sharp';
 import { testClip } from '../support/media-clips';
 
 const CLIP_SECONDS = 20;
@@ -20,7 +21,7 @@ const vtt = (lines: readonly string[]) =>
  */
 async function buildLesson(request: APIRequestContext, site: Site) {
   const { headers, title, lesson, remove } = await publishedModule(request, site, 'Breathing');
-  const video = await lesson({ title: `${title}: the breath`, kind: 'video', body: 'Watch, then **practise**.' });
+  const video = await lesson({ title: `${title}: the breath`, kind: 'video', body: 'Watch, then **practise**.\n\n![The breath, drawn](Diagram.png)' });
   const audio = await lesson({ title: `${title}: the sound`, kind: 'audio', body: 'Listen.' });
   const after = await lesson({ title: `${title}: afterwards`, kind: 'text', body: 'Well done.' });
   const upload = async (fields: Record<string, string>, file: { name: string; mimeType: string; buffer: Buffer }, lessonId = video) => {
@@ -36,6 +37,10 @@ async function buildLesson(request: APIRequestContext, site: Site) {
     { name: 'de.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt(['Willkommen.', 'Einatmen.', 'Halten.', 'Ausatmen.', 'Ruhe.'])) },
   );
   await upload({ role: 'attachment' }, { name: 'workbook.txt', mimeType: 'text/plain', buffer: Buffer.from('Breathe in, breathe out.\n') });
+  const diagram = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#335577' } })
+    .png()
+    .toBuffer();
+  await upload({ role: 'attachment' }, { name: 'diagram.png', mimeType: 'image/png', buffer: diagram });
   return { title, video, audio, after, remove };
 }
 
@@ -66,6 +71,12 @@ for (const width of [1280, 360]) {
       const controls = page.getByRole('group', { name: 'Player controls' });
       await expect(controls).toBeVisible();
       await expect.poll(() => videoOf(page).evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(CLIP_SECONDS, 0);
+
+      // The body's image, the lesson's own diagram, loads through its signed URL, with its size.
+      const drawn = page.getByRole('img', { name: 'The breath, drawn' });
+      await drawn.scrollIntoViewIfNeeded();
+      await expect(drawn).toHaveAttribute('width', '8');
+      await expect.poll(() => drawn.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(8);
 
       // The workbook: a download link with its size, served as an attachment.
       const workbook = page.getByRole('region', { name: 'Downloads' }).getByRole('link', { name: 'workbook.txt' });
@@ -198,6 +209,16 @@ test('an audio lesson has its transcript, used by keyboard alone', async ({ page
     await tabTo(page, controls.getByRole('button', { name: 'Play' }));
     await page.keyboard.press('Enter');
     await expect.poll(currentTime).toBeGreaterThan(16.5);
+
+    // Played from the start at 16× (the clip's 20 s in little more than a second): past 90 % of it
+    // played, the save at its end completes the lesson by itself, and the button follows at once.
+    await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible();
+    await page.locator('audio').evaluate((element: HTMLAudioElement) => {
+      element.playbackRate = 16;
+      element.currentTime = 0;
+    });
+    await expect(page.getByRole('button', { name: 'Mark incomplete' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Completed' })).toBeVisible();
 
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

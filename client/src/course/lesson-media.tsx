@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LessonMediaFile } from './lesson-media-types';
+import type { BeginSave } from './lesson-progress-answers';
 import { MediaPlayer } from './media-player';
 import { usePlayerPreferences } from './player-preferences';
 import { momentOf, startPosition } from './start-position';
@@ -22,6 +23,8 @@ interface LessonMediaProps {
   file: LessonMediaFile;
   positionSeconds: number;
   nextId: string | null;
+  /** Where the answers of the player's saves go (the lesson page's data). */
+  onSaveBegun?: BeginSave;
 }
 
 /** Sent with the navigation to the next lesson when auto-advance takes the member there. */
@@ -29,7 +32,7 @@ interface AdvanceState {
   autoplay?: boolean;
 }
 
-export function LessonMedia({ lessonId, title, kind, file, positionSeconds, nextId }: LessonMediaProps) {
+export function LessonMedia({ lessonId, title, kind, file, positionSeconds, nextId, onSaveBegun }: LessonMediaProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -48,7 +51,7 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
   const transcript = useCaptionCues(media, caption, elementKind === 'video');
 
   useResume(media, opened.start, opened.autoplay);
-  useProgressSaver(lessonId, media, opened.start);
+  useProgressSaver(lessonId, media, opened.start, onSaveBegun);
 
   // The moment of a search hit is used once: a reload later resumes where the member got to. A hit
   // on the lesson already open is a new address for the same page, which keeps this player (and

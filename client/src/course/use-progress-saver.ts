@@ -2,10 +2,11 @@
 // when the page is hidden or closed, and when the member leaves the lesson inside the site. Nothing
 // is sent until the member has played or moved something, so merely opening a lesson does not make
 // it the one "touched last" (CONTRACT §4 `resume`).
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useToken, userIdOf } from '../lib/session';
 import { readPlayedSpans, writePlayedSpans } from './played-memory';
 import { playedSpans, secondsIn, type Span } from './played-seconds';
+import type { BeginSave } from './lesson-progress-answers';
 import { saveProgress, type ProgressSave } from './save-progress';
 
 export const SAVE_EVERY_MS = 10_000;
@@ -13,10 +14,13 @@ export const SAVE_EVERY_MS = 10_000;
 /**
  * Saves `media`'s progress on `lessonId`. `startSeconds` is where the lesson opened: a position
  * equal to it with nothing played is not news. After a refusal (signed out, lesson locked or gone)
- * the saver goes quiet for this lesson.
+ * the saver goes quiet for this lesson. `onSaveBegun` says where each save's answer goes (the
+ * lesson page's data: lesson-progress-answers.ts).
  */
-export function useProgressSaver(lessonId: string, media: HTMLMediaElement | null, startSeconds: number) {
+export function useProgressSaver(lessonId: string, media: HTMLMediaElement | null, startSeconds: number, onSaveBegun?: BeginSave) {
   const userId = userIdOf(useToken());
+  // Read when a save is sent, so that a new function from the page does not restart the saver.
+  const begin = useEffectEvent(() => onSaveBegun?.());
   useEffect(() => {
     if (!media) return;
     // This visit's media.played joins what earlier visits on this device played (played-memory.ts).
@@ -35,8 +39,10 @@ export function useProgressSaver(lessonId: string, media: HTMLMediaElement | nul
       const next = snapshot();
       if (next.positionSeconds === last.positionSeconds && next.playedSeconds === last.playedSeconds) return;
       last = next;
-      void saveProgress(lessonId, next).then((outcome) => {
-        if (outcome === 'refused') refused = true;
+      const answer = begin();
+      void saveProgress(lessonId, next).then((result) => {
+        if (result.outcome === 'refused') refused = true;
+        if (result.outcome === 'saved') answer?.(result.progress);
       });
     };
     const stopTimer = () => {

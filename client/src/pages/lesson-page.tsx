@@ -5,6 +5,7 @@ import { CourseSearch } from '../course/course-search';
 import { MarkComplete } from '../course/mark-complete';
 import { AttachmentsList } from '../course/attachments-list';
 import { LessonMedia } from '../course/lesson-media';
+import { useLessonProgressAnswers } from '../course/lesson-progress-answers';
 import { COURSE_MESSAGES } from '@shared/course';
 import { BecomeArchitectButton } from '../billing/become-architect-button';
 import { trpc } from '../lib/trpc';
@@ -20,6 +21,7 @@ export function LessonPage() {
   // since, never a copy from before. A refetch meanwhile leaves the player alone (lesson-media.tsx).
   const reading = trpc.course.lesson.useQuery({ id: lessonId }, { retry: false, gcTime: 0 });
   const lesson = reading.data?.lesson;
+  const onSaveBegun = useLessonProgressAnswers(lessonId);
   usePageTitle(lesson?.title ?? 'Lesson');
 
   if (reading.error) {
@@ -71,11 +73,12 @@ export function LessonPage() {
             file={lesson.media}
             positionSeconds={progress.positionSeconds}
             nextId={nextId}
+            onSaveBegun={onSaveBegun}
           />
         )}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
-        <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} />
+        <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} onSaveBegun={onSaveBegun} />
         <AttachmentsList attachments={lesson.attachments} />
       </Panel>
       <nav className="lesson-page__nav" aria-label="Lessons">

@@ -154,7 +154,13 @@ export function LessonEditor({ lesson, modules, onClose, onChanged, showStatus }
             {flagError}
           </p>
         )}
-        <MarkdownEditor value={draft.body} onChange={(value) => set('body', value)} error={errors.errorFor('body')} />
+        <MarkdownEditor
+          value={draft.body}
+          onChange={(value) => set('body', value)}
+          error={errors.errorFor('body')}
+          lessonId={lesson._id}
+          filesKey={lesson.files.map((file) => file._id).join(' ')}
+        />
         {errors.formError && <StatusMessage tone="error">{errors.formError}</StatusMessage>}
         <div className="actions cm-lesson-form__actions">
           <Button type="submit" variant="primary" busy={busy}>

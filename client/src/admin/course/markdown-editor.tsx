@@ -12,15 +12,18 @@ interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
   error: string | null;
+  /** The lesson whose images the preview shows, and a key that changes with its files. */
+  lessonId?: string;
+  filesKey?: string;
 }
 
 const SHORTCUTS = new Map(FORMATS.flatMap((format) => (FORMAT_LABELS[format].key ? [[FORMAT_LABELS[format].key, format] as const] : [])));
 
-export function MarkdownEditor({ value, onChange, error }: MarkdownEditorProps) {
+export function MarkdownEditor({ value, onChange, error, lessonId, filesKey }: MarkdownEditorProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   // The selection to put back once React has written the edited text.
   const selection = useRef<Edit | null>(null);
-  const preview = useBodyPreview(value);
+  const preview = useBodyPreview(value, lessonId, filesKey);
   const previewTitleId = useId();
 
   useLayoutEffect(() => {
