@@ -8,15 +8,19 @@
 // Bearer tokens come from the real sign-in route: the members' hash is a cheap argon2id one
 // (course-seed.ts), and the bench's servers run with the per-address sign-in limit off.
 import http from 'node:http';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { eq, sql } from 'drizzle-orm';
+import { readCourseTree } from '../../server/course/content-data';
 import { openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema';
 import type { PostgresServer } from '../postgres-server';
-import { tempDataDir, type ServerProcess } from '../server-process';
+import { startServer, type ServerProcess } from '../server-process';
 import { benchAdminHeaders } from './bench-admin';
 import { MEMBER_PASSWORD, seedMembers, seedProgressLessons, seedProgressRowsPostgres, seedProgressRowsSqlite } from './course-seed';
-import { signInMembers, siteFile, sitesOver } from './course-sites';
+import { dropSiteFolder, seededBefore, signInMembers, siteFile, siteFolder, sitesOver } from './course-sites';
 import { keepAliveGet } from './keep-alive-get';
 import { fmt, median, percentile } from './stats';
 
@@ -27,6 +31,11 @@ const SAVING_FOR_MS = 60_000;
 const HEALTHZ_EVERY_MS = 50;
 const PROGRESS_SAMPLES = 500;
 const INSIGHTS_SAMPLES = 50;
+
+const IDLE_SERVER = `
+import http from 'node:http';
+http.createServer((request, response) => response.end('{}')).listen(Number(process.env.PORT), '127.0.0.1');
+`;
 
 interface Answer {
   status: number;
@@ -56,7 +65,7 @@ function timedRequest(agent: http.Agent, url: string, method: string, headers: R
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
 
 /** The viewers' saves and /healthz meanwhile; prints the figures. */
-async function viewersSaving(server: ServerProcess, viewers: ReadonlyArray<{ authorization: string }>, lessonIds: readonly string[]) {
+async function viewersSaving(server: ServerProcess, control: ServerProcess, viewers: ReadonlyArray<{ authorization: string }>, lessonIds: readonly string[]) {
   const agent = new http.Agent({ keepAlive: true });
   const saves: number[] = [];
   const failures = new Map<string, number>();
@@ -77,21 +86,21 @@ async function viewersSaving(server: ServerProcess, viewers: ReadonlyArray<{ aut
       }
     }
   });
-  const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const health: number[] = [];
-  let healthFailures = 0;
-  const polling = (async () => {
-    await sleepUntil(start);
+  const poll = async (url: string) => {
+    const pollAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const times: number[] = [];
+    let failed = 0;
     for (let at = start; at < end; at += HEALTHZ_EVERY_MS) {
       await sleepUntil(at);
-      const answer = await timedRequest(healthAgent, `${server.url}/healthz`, 'GET', {});
-      health.push(answer.ms);
-      if (answer.status !== 200) healthFailures++;
+      const answer = await timedRequest(pollAgent, url, 'GET', {});
+      times.push(answer.ms);
+      if (answer.status !== 200) failed++;
     }
-  })();
-  await Promise.all([...viewing, polling]);
+    pollAgent.destroy();
+    return { times, failed };
+  };
+  const [health, idle] = await Promise.all([poll(`${server.url}/healthz`), poll(`${control.url}/healthz`), ...viewing]);
   agent.destroy();
-  healthAgent.destroy();
   const errors = [...failures.values()].reduce((sum, n) => sum + n, 0);
   console.log(
     `  saves: ${saves.length} in ${SAVING_FOR_MS / 1000} s (${fmt(saves.length / (SAVING_FOR_MS / 1000), 0)}/s): ` +
@@ -99,7 +108,8 @@ async function viewersSaving(server: ServerProcess, viewers: ReadonlyArray<{ aut
   );
   for (const [what, n] of failures) console.log(`    ${n} × ${what}`);
   console.log(
-    `  /healthz meanwhile: ${health.length} polls, p50 ${fmt(median(health), 2)} ms, p99 ${fmt(percentile(health, 99), 2)} ms; failures ${healthFailures}`,
+    `  /healthz meanwhile: ${health.times.length} polls, p50 ${fmt(median(health.times), 2)} ms, p99 ${fmt(percentile(health.times, 99), 2)} ms; failures ${health.failed}` +
+      ` (a server doing nothing, polled alike: p50 ${fmt(median(idle.times), 2)} ms, p99 ${fmt(percentile(idle.times, 99), 2)} ms)`,
   );
 }
 
@@ -152,53 +162,84 @@ async function insightsReads(server: ServerProcess) {
   }
 }
 
+/** Seeds the site's SQLite file and its PostgreSQL twin, unless an earlier run kept them (BENCH_KEEP). */
+async function seededSites(dataDir: string, filesRoot: string, postgres: PostgresServer) {
+  if (seededBefore(dataDir)) {
+    console.log(`SQLite: the site kept in ${dataDir} from an earlier run`);
+    return sitesOver(dataDir, filesRoot, postgres, 'course_progress');
+  }
+  let started = performance.now();
+  const handle = openDatabase(siteFile(dataDir));
+  await seedMembers(handle.db, MEMBERS);
+  const lessons = await seedProgressLessons(handle.db);
+  handle.close();
+  console.log(`seeded ${MEMBERS.toLocaleString('en')} members and ${lessons.length} lessons in ${fmt((performance.now() - started) / 1000)} s`);
+  // Copied before the progress rows: each database writes its 4 million itself, in a minute or two rather than db:copy's several.
+  const copied = await sitesOver(dataDir, filesRoot, postgres, 'course_progress');
+  started = performance.now();
+  const sqlite = openDatabase(siteFile(dataDir));
+  const sqliteRows = seedProgressRowsSqlite(sqlite.db);
+  sqlite.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+  console.log(`SQLite: ${sqliteRows.toLocaleString('en')} progress rows in ${fmt((performance.now() - started) / 1000)} s`);
+  started = performance.now();
+  const client = new pg.Client({ connectionString: copied.postgresUrl });
+  await client.connect();
+  try {
+    const rows = await seedProgressRowsPostgres(client);
+    console.log(`PostgreSQL: ${rows.toLocaleString('en')} progress rows in ${fmt((performance.now() - started) / 1000)} s (with VACUUM ANALYZE)`);
+  } finally {
+    await client.end();
+  }
+  return copied;
+}
+
 export async function benchCourseProgress(postgres: PostgresServer) {
   console.log(
     `\n## Course progress: ${MEMBERS.toLocaleString('en')} Architects × 40 lessons of progress; ${VIEWERS.toLocaleString('en')} viewers saving every ${SAVE_EVERY_MS / 1000} s for ${SAVING_FOR_MS / 1000} s ` +
       `(goals: save p99 <= 10 ms, 0 errors, /healthz p99 < 50 ms; GET /api/course/progress p95 <= 5 ms; insights p95 <= 100 ms)`,
   );
-  const dataDir = tempDataDir();
+  const dataDir = siteFolder('course-progress');
   const filesRoot = path.join(dataDir, 'course-files');
-  mkdirSync(filesRoot);
+  mkdirSync(filesRoot, { recursive: true });
   try {
-    let started = performance.now();
+    const { sites } = await seededSites(dataDir, filesRoot, postgres);
     const handle = openDatabase(siteFile(dataDir));
-    const emails = await seedMembers(handle.db, MEMBERS);
-    const lessonIds = await seedProgressLessons(handle.db);
+    // The first members in seed order (the bench admin, whom the server adds, is no member).
+    const emails = handle.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.role, 'user'))
+      .orderBy(sql`rowid`)
+      .limit(VIEWERS)
+      .all()
+      .map((row) => row.email);
+    const lessonIds = (await readCourseTree(handle.db)).modules.flatMap((module) => module.lessons.map((lesson) => lesson._id));
     handle.close();
-    console.log(`seeded ${MEMBERS.toLocaleString('en')} members and ${lessonIds.length} lessons in ${fmt((performance.now() - started) / 1000)} s`);
-    // Copied before the progress rows: each database writes its 4 million itself, in a minute rather than db:copy's several.
-    const { sites, postgresUrl } = await sitesOver(dataDir, filesRoot, postgres, 'course_progress');
-    started = performance.now();
-    const sqlite = openDatabase(siteFile(dataDir));
-    const sqliteRows = seedProgressRowsSqlite(sqlite.db);
-    sqlite.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    sqlite.close();
-    console.log(`SQLite: ${sqliteRows.toLocaleString('en')} progress rows in ${fmt((performance.now() - started) / 1000)} s`);
-    started = performance.now();
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
+    // A server that does nothing, polled beside the site's /healthz: what the machine's own load adds to a request.
+    const control = await startServer({ command: () => [process.execPath, '--input-type=module', '-e', IDLE_SERVER] });
     try {
-      const rows = await seedProgressRowsPostgres(client);
-      console.log(`PostgreSQL: ${rows.toLocaleString('en')} progress rows in ${fmt((performance.now() - started) / 1000)} s (with VACUUM ANALYZE)`);
-    } finally {
-      await client.end();
-    }
-
-    for (const site of sites) {
-      const server = await site.start();
-      try {
-        started = performance.now();
-        const viewers = await signInMembers(server.url, emails.slice(0, VIEWERS), MEMBER_PASSWORD);
-        console.log(`${site.label} (${VIEWERS} viewers signed in through POST /api/auth/login in ${fmt((performance.now() - started) / 1000)} s):`);
-        await viewersSaving(server, viewers, lessonIds);
-        await progressReads(server, viewers);
-        await insightsReads(server);
-      } finally {
-        await server.stop();
+      for (const site of sites) {
+        const server = await site.start();
+        try {
+          const started = performance.now();
+          const viewers = await signInMembers(server.url, emails, MEMBER_PASSWORD);
+          console.log(
+            `${site.label} (${VIEWERS} viewers signed in through POST /api/auth/login in ${fmt((performance.now() - started) / 1000)} s; load average ${loadavg()
+              .map((n) => fmt(n, 2))
+              .join(' ')}):`,
+          );
+          await viewersSaving(server, control, viewers, lessonIds);
+          await progressReads(server, viewers);
+          await insightsReads(server);
+        } finally {
+          await server.stop();
+        }
       }
+    } finally {
+      await control.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    dropSiteFolder(dataDir);
   }
 }

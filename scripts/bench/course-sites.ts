@@ -1,11 +1,40 @@
 // The course figures' two sites over one seeded SQLite file: the site on that file, and the site on
 // a PostgreSQL database that db:copy filled from it, so that both dialects answer the same data.
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { copySqliteToPostgres } from '../../server/db/copy-to-postgres';
-import type { PostgresServer } from '../postgres-server';
-import { startServer, type ServerProcess } from '../server-process';
+import { startPostgres, type PostgresServer } from '../postgres-server';
+import { startServer, tempDataDir, type ServerProcess } from '../server-process';
 import { BENCH_ADMIN_ENV } from './bench-admin';
 import { fmt } from './stats';
+
+/**
+ * BENCH_KEEP=<folder>, as for the scale section: the seeded databases are kept there (the SQLite
+ * site's folder by name, PostgreSQL's data folder with a database by name) and reused by the next
+ * run that names it, which then seeds and copies nothing: minutes saved each run.
+ */
+const keptIn = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : undefined;
+
+/** The SQLite site's folder for `name`: kept under BENCH_KEEP, else a new temporary one. */
+export const siteFolder = (name: string) => (keptIn ? path.join(keptIn, name) : tempDataDir());
+
+/** Whether the site's folder holds a database seeded by an earlier run (BENCH_KEEP). */
+export const seededBefore = (dataDir: string) => keptIn !== undefined && existsSync(siteFile(dataDir));
+
+/** Removes the site's folder unless BENCH_KEEP keeps it. */
+export const dropSiteFolder = (dataDir: string) => {
+  if (!keptIn) rmSync(dataDir, { recursive: true, force: true });
+};
+
+/** Runs `bench` with a PostgreSQL server (kept under BENCH_KEEP), stopped after it. */
+export async function onPostgres(bench: (postgres: PostgresServer) => Promise<void>) {
+  const postgres = await startPostgres({ keptIn: keptIn && path.join(keptIn, 'postgres') });
+  try {
+    await bench(postgres);
+  } finally {
+    await postgres.stop();
+  }
+}
 
 export interface BenchSite {
   label: 'SQLite' | 'PostgreSQL';
@@ -28,10 +57,15 @@ export async function sitesOver(
   postgres: PostgresServer,
   name: string,
 ): Promise<{ sites: BenchSite[]; postgresUrl: string }> {
-  const postgresUrl = await postgres.createDatabase(name);
-  const started = performance.now();
-  await copySqliteToPostgres(siteFile(dataDir), postgresUrl);
-  console.log(`db:copy moved it into PostgreSQL in ${fmt((performance.now() - started) / 1000)} s`);
+  let postgresUrl = postgres.urlOf(name);
+  if (await postgres.databaseExists(name)) {
+    console.log(`PostgreSQL: the database ${name}, kept in ${keptIn} from an earlier run`);
+  } else {
+    postgresUrl = await postgres.createDatabase(name);
+    const started = performance.now();
+    await copySqliteToPostgres(siteFile(dataDir), postgresUrl);
+    console.log(`db:copy moved it into PostgreSQL in ${fmt((performance.now() - started) / 1000)} s`);
+  }
   return {
     postgresUrl,
     sites: [

@@ -12,11 +12,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { testClip } from '../../tests/support/media-clips';
-import { startPostgres, type PostgresServer } from '../postgres-server';
 import { startServer, tempDataDir } from '../server-process';
 import { adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { benchCourseProgress } from './course-progress';
 import { benchCourseSearch } from './course-search';
+import { onPostgres } from './course-sites';
 import { fmt, median, percentile } from './stats';
 
 const SIZE = 200 * 1024 * 1024;
@@ -122,16 +122,6 @@ export async function benchCourse() {
     await benchCourseProgress(postgres);
     await benchCourseSearch(postgres);
   });
-}
-
-/** Runs `bench` with a throwaway PostgreSQL, stopped after it. */
-export async function onPostgres(bench: (postgres: PostgresServer) => Promise<void>) {
-  const postgres = await startPostgres();
-  try {
-    await bench(postgres);
-  } finally {
-    await postgres.stop();
-  }
 }
 
 async function benchCourseFiles() {

@@ -3,9 +3,10 @@
 import { benchAbuse } from './abuse';
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
-import { benchCourse, onPostgres } from './course';
+import { benchCourse } from './course';
 import { benchCourseProgress } from './course-progress';
 import { benchCourseSearch } from './course-search';
+import { onPostgres } from './course-sites';
 import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
