@@ -35,8 +35,23 @@ const runtimeBundle = {
 
 await esbuild({ ...runtimeBundle, entryPoints: { 'server/main': 'server/main.ts' }, outdir: 'dist' });
 
+// The scripts' dependencies stay in node_modules too, but for the CommonJS ones whose named exports
+// the server's modules import (the bench seeds captions through server/course/captions.ts): only a
+// bundle gives those, as Node's ES module loader cannot read them from a CommonJS module.
+const BUNDLED_INTO_SCRIPTS = ['webvtt-parser'];
+const packagesOutsideBut = (inside) => ({
+  name: 'packages-outside-but',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      inside.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? undefined : { external: true },
+    );
+  },
+});
+
 await esbuild({
   ...nodeBundle,
+  packages: undefined,
+  plugins: [packagesOutsideBut(BUNDLED_INTO_SCRIPTS)],
   entryPoints: {
     'scripts/admin-create': 'scripts/admin-create.ts',
     'scripts/db-copy': 'scripts/db-copy.ts',

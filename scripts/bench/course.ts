@@ -4,6 +4,8 @@
 // with no checks, in a process of its own. Alternating rounds, same run. Throughput is bytes
 // received per second across all readers; time to first byte is from the request to its headers.
 // Then one reader alone, for what the checks cost a request when nothing else competes.
+// The section goes on with the progress figures (course-progress.ts) and the search's
+// (course-search.ts), each on SQLite and PostgreSQL.
 import http from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +14,9 @@ import { pipeline } from 'node:stream/promises';
 import { testClip } from '../../tests/support/media-clips';
 import { startServer, tempDataDir } from '../server-process';
 import { adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
+import { benchCourseProgress } from './course-progress';
+import { benchCourseSearch } from './course-search';
+import { onPostgres } from './course-sites';
 import { fmt, median, percentile } from './stats';
 
 const SIZE = 200 * 1024 * 1024;
@@ -110,7 +115,16 @@ async function readRanges(url: string, readers = READERS, range = RANGE): Promis
   return { mibPerSecond: bytes / MiB / seconds, ttfb };
 }
 
+/** `npm run bench -- course`: the signed file route, then progress and search on SQLite and PostgreSQL. */
 export async function benchCourse() {
+  await benchCourseFiles();
+  await onPostgres(async (postgres) => {
+    await benchCourseProgress(postgres);
+    await benchCourseSearch(postgres);
+  });
+}
+
+async function benchCourseFiles() {
   console.log(
     `\n## Course files: ${READERS} parallel Range readers (1 MiB each) of a 200 MB video, signed route vs @fastify/static with no checks (targets: throughput >= 0.9 x static; TTFB p95 <= 5 ms)`,
   );

@@ -4,6 +4,9 @@ import { benchAbuse } from './abuse';
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
 import { benchCourse } from './course';
+import { benchCourseProgress } from './course-progress';
+import { benchCourseSearch } from './course-search';
+import { onPostgres } from './course-sites';
 import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
@@ -28,6 +31,9 @@ const sections: Record<string, () => Promise<void>> = {
   'slider-public': benchSliderPublic,
   scale: benchScale,
   course: benchCourse,
+  // The course section's progress and search figures alone.
+  'course-progress': () => onPostgres(benchCourseProgress),
+  'course-search': () => onPostgres(benchCourseSearch),
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 

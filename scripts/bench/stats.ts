@@ -10,10 +10,10 @@ export const median = (samples: number[]) => percentile(samples, 50);
 export const fmt = (value: number, digits = 1) => value.toFixed(digits);
 
 /**
- * The 95th percentile, in ms, of `samples` sequential runs of `run`, or of as many as fit in
- * `budgetMs` (at least 20), so that a slow case does not hold a section up for minutes.
+ * The times, in ms, of `samples` sequential runs of `run`, or of as many as fit in `budgetMs` (at
+ * least 20), so that a slow case does not hold a section up for minutes.
  */
-export async function p95OfRuns(samples: number, run: () => unknown, budgetMs = Infinity): Promise<number> {
+export async function timesOfRuns(samples: number, run: () => unknown, budgetMs = Infinity): Promise<number[]> {
   const times: number[] = [];
   const end = performance.now() + budgetMs;
   for (let i = 0; i < samples && (i < 20 || performance.now() < end); i++) {
@@ -21,5 +21,10 @@ export async function p95OfRuns(samples: number, run: () => unknown, budgetMs = 
     await run();
     times.push(performance.now() - start);
   }
-  return percentile(times, 95);
+  return times;
+}
+
+/** The 95th percentile of timesOfRuns. */
+export async function p95OfRuns(samples: number, run: () => unknown, budgetMs = Infinity): Promise<number> {
+  return percentile(await timesOfRuns(samples, run, budgetMs), 95);
 }

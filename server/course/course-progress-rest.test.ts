@@ -10,6 +10,7 @@ import { courseSite, type CourseSite } from '../../tests/support/course-site';
 import { multipart } from '../../tests/support/multipart';
 import { courseCertificates, courseLessons, courseProgress } from '../db/schema';
 import { saveProgress } from './progress-data';
+import { WALK_FROM_MATCHES } from './search';
 
 let site: AdminApp;
 let course: CourseSite;
@@ -328,6 +329,20 @@ describe('the search', () => {
     expect(res.status, res.raw).toBe(200);
     return res.body.results as Array<{ lessonId: string; lessonTitle: string; moduleTitle: string; snippet: string; at: number | null }>;
   };
+  /** Uploads a captions file to the lesson, as an admin; its id. */
+  const captions = async (lessonId: string, vtt: string) => {
+    const { payload, headers } = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
+      { name: 'talk.vtt', type: 'text/vtt', content: Buffer.from(vtt) },
+    ]);
+    const res = await site.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/course/lessons/${lessonId}/files`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ file: { _id: string } }>().file._id;
+  };
 
   it('finds a case-insensitive substring of title, summary and body text, taken literally, with the text around it', async () => {
     const module = await createModule({ title: 'Foundations', published: true });
@@ -398,21 +413,8 @@ describe('the search', () => {
     const video = await createLesson({ moduleId: module._id, title: 'The talk', kind: 'video', body: 'Notes on the quantum lattice.' });
     const draft = await createLesson({ moduleId: module._id, title: 'Draft talk', kind: 'video', published: false });
     const vtt = 'WEBVTT\n\n00:05.000 --> 00:07.000\nWelcome to the <b>Quantum</b> lattice\n\n01:02.500 --> 01:04.000\nthe quantum lattice again, 100% & more\n';
-    const captions = async (lessonId: string) => {
-      const { payload, headers } = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
-        { name: 'talk.vtt', type: 'text/vtt', content: Buffer.from(vtt) },
-      ]);
-      const res = await site.t.app.inject({
-        method: 'POST',
-        url: `/api/admin/course/lessons/${lessonId}/files`,
-        payload,
-        headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ file: { _id: string } }>().file._id;
-    };
-    const fileId = await captions(video._id);
-    await captions(draft._id);
+    const fileId = await captions(video._id, vtt);
+    await captions(draft._id, vtt);
     const architect = await member('architect@example.com', true);
     const explorer = await member('explorer@example.com');
 
@@ -431,6 +433,36 @@ describe('the search', () => {
 
     expect((await api('DELETE', `/api/admin/course/files/${fileId}`)).status).toBe(200);
     expect((await found('lattice', architect.token)).map((hit) => hit.at)).toEqual([null]);
+  });
+
+  it(`walks the lessons in course order when ${WALK_FROM_MATCHES} cues or more match, with the same answers`, async () => {
+    const module = await createModule({ title: 'Foundations', published: true });
+    const first = await createLesson({ moduleId: module._id, title: 'First', kind: 'video', freePreview: true });
+    const later = await createLesson({ moduleId: module._id, title: 'Later', kind: 'video' });
+    const architect = await member('architect@example.com', true);
+    const explorer = await member('explorer@example.com');
+    const cue = (i: number, text: string) =>
+      `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000 --> ${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.500\n${text}`;
+    const transcript = (texts: string[]) => ['WEBVTT', ...texts.map((text, i) => cue(i, text))].join('\n\n');
+    const echoTexts = Array.from({ length: WALK_FROM_MATCHES }, (_, i) => `Echo number ${i}`);
+    // The later lesson in course order gets its many cues first, so that neither upload order nor the index's order is course order.
+    await captions(later._id, transcript(echoTexts));
+    const echoes = async (q: string, token: string) => (await found(q, token)).map((hit) => `${hit.lessonTitle} ${hit.at}`);
+    const laterAt = (from: number, n: number) => Array.from({ length: n }, (_, i) => `Later ${from + i}`);
+
+    // Only the later lesson matches yet: its first 20 cues, in time order; an Explorer may open the first lesson alone.
+    expect(await echoes('echo', architect.token)).toEqual(laterAt(0, 20));
+    expect(await echoes('echo', explorer.token)).toEqual([]);
+    await captions(first._id, transcript(['no match', 'an ECHO here', 'silence', 'echo again', 'ec']));
+    // The first lesson's hits come first, in time order; 2 characters (no index) walk alike.
+    expect(await echoes('echo', architect.token)).toEqual(['First 1', 'First 3', ...laterAt(0, 18)]);
+    expect(await echoes('ec', architect.token)).toEqual(['First 1', 'First 3', 'First 4', ...laterAt(0, 17)]);
+    expect(await echoes('echo', explorer.token)).toEqual(['First 1', 'First 3']);
+    // A rarer fragment among the same cues is sorted whole: the same order.
+    const rarer = echoTexts.flatMap((text, i) => (text.includes('number 1') ? [`Later ${i}`] : []));
+    expect(rarer.length).toBeLessThan(WALK_FROM_MATCHES);
+    expect(await echoes('number 1', architect.token)).toEqual(rarer.slice(0, 20));
+    expect(await echoes('silence', architect.token)).toEqual(['First 2']);
   });
 
   it('takes 2 to 100 characters, members only', async () => {

@@ -7,6 +7,7 @@
 // Both fold ASCII letters only, as the users' search does: lower() on SQLite, and on PostgreSQL's
 // "C" text, folds exactly those, and the query is folded the same way (foldAscii).
 import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { dialect } from '../db/dialect';
 import { postgresCourseSearch } from './search-postgres';
 import { sqliteCourseSearch } from './search-sqlite';
@@ -22,6 +23,13 @@ export interface CourseSearchDialect {
   lessonTextContains(fragment: SearchFragment): SQL;
   /** Holds for the rows of course_caption_cues whose text contains the fragment. */
   cueTextContains(fragment: SearchFragment): SQL;
+  /**
+   * How many caption cues of the whole course contain the fragment, counted through the index and
+   * no further than `atMost`; undefined when the fragment is too short for the index.
+   */
+  countCueMatches(db: Db, fragment: SearchFragment, atMost: number): Promise<number | undefined>;
+  /** cueTextContains checked on each row, without the index: for a walk through one lesson's cues. */
+  cueRowContains(fragment: SearchFragment): SQL;
 }
 
 export const courseSearch: CourseSearchDialect = dialect === 'postgres' ? postgresCourseSearch : sqliteCourseSearch;

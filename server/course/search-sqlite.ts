@@ -15,13 +15,26 @@ const MIN_INDEXED_FRAGMENT = 3;
 // substring; a quote inside is doubled, and nothing else in it is an operator.
 const phrase = (folded: string) => `"${folded.replace(/"/g, '""')}"`;
 
-/** `table`'s rows whose `text` holds the fragment, through `index` (an FTS5 table keyed by `table`'s rowid) where it can. */
-const contains = (table: SQLiteTable, text: SQLiteColumn, index: 'course_lesson_search' | 'course_cue_search', { folded }: SearchFragment) =>
-  [...folded].length >= MIN_INDEXED_FRAGMENT
-    ? sql`${table}.rowid in (select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${phrase(folded)})`
-    : sql`instr(lower(${text}), ${folded}) > 0`;
+const indexed = ({ folded }: SearchFragment) => [...folded].length >= MIN_INDEXED_FRAGMENT;
+
+/** The rowids of `index`'s rows (an FTS5 table keyed by a table's rowid) that hold the fragment. */
+const hits = (index: 'course_lesson_search' | 'course_cue_search', { folded }: SearchFragment) =>
+  sql`select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${phrase(folded)}`;
+
+const rowContains = (text: SQLiteColumn, { folded }: SearchFragment) => sql`instr(lower(${text}), ${folded}) > 0`;
+
+/** `table`'s rows whose `text` holds the fragment, through `index` where it can. */
+const contains = (table: SQLiteTable, text: SQLiteColumn, index: 'course_lesson_search' | 'course_cue_search', fragment: SearchFragment) =>
+  indexed(fragment) ? sql`${table}.rowid in (${hits(index, fragment)})` : rowContains(text, fragment);
 
 export const sqliteCourseSearch: CourseSearchDialect = {
   lessonTextContains: (fragment) => contains(courseLessonTexts, courseLessonTexts.text, 'course_lesson_search', fragment),
   cueTextContains: (fragment) => contains(courseCaptionCues, courseCaptionCues.text, 'course_cue_search', fragment),
+  // The index holds one row per cue: counting there reads no cue, and the limit stops it early.
+  countCueMatches: async (db, fragment, atMost) => {
+    if (!indexed(fragment)) return undefined;
+    const [row] = db.all<{ n: number }>(sql`select count(*) as n from (${hits('course_cue_search', fragment)} limit ${atMost})`);
+    return row!.n;
+  },
+  cueRowContains: (fragment) => rowContains(courseCaptionCues.text, fragment),
 };

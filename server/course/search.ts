@@ -2,7 +2,7 @@
 // literally, in the text and the caption cues of the lessons the caller may open, at most 20
 // results in course order (a lesson's own text before its cues, the cues in time order), each with
 // the text around the match and, for a cue, its start.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX } from '../../shared/course';
 import type { Db } from '../db/client';
 import { courseCaptionCues, courseLessons, courseLessonTexts, courseModules } from '../db/schema';
@@ -76,6 +76,42 @@ function openLessons(tree: CourseTree, viewer: CourseViewer, now: number): Map<s
 
 const courseOrder = [asc(courseModules.position), asc(courseLessons.position), asc(courseLessons.id)];
 
+/**
+ * From this many caption cues that match in the whole course, the search walks the open lessons in
+ * course order and stops at the 20th hit, instead of gathering every match and sorting them: a word
+ * said in thousands of cues cost 200 to 400 ms that way (issue 26's bench: a common word in 29,000
+ * cues of 400 one-hour transcripts), against a few ms when the first lesson holds 20. Fewer
+ * matches are sorted whole, cheaply (decision 032).
+ */
+export const WALK_FROM_MATCHES = 200;
+
+type CueHit = { lessonId: string; text: string; at: number };
+
+/** The first `limit` cues of the lessons `ids` that `contains` holds for, in course order. */
+function firstCueHits(db: Db, contains: SQL, ids: string[], limit: number): Promise<CueHit[]> {
+  return db
+    .select({ lessonId: courseCaptionCues.lessonId, text: courseCaptionCues.text, at: courseCaptionCues.startSeconds })
+    .from(courseCaptionCues)
+    .innerJoin(courseLessons, eq(courseLessons.id, courseCaptionCues.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(and(contains, inArray(courseCaptionCues.lessonId, ids)))
+    .orderBy(...courseOrder, asc(courseCaptionCues.startSeconds), asc(courseCaptionCues.fileId), asc(courseCaptionCues.position))
+    .limit(limit);
+}
+
+/**
+ * The same, walking the open lessons `ids` (in course order) by the lessons' cue index, in runs of
+ * 1, 2, 4… lessons: a common fragment is answered from the first lesson, and a walk to the end
+ * takes about log2(lessons) queries, reading each cue once.
+ */
+async function walkedCueHits(db: Db, fragment: SearchFragment, ids: string[]): Promise<CueHit[]> {
+  const hits: CueHit[] = [];
+  for (let from = 0, run = 1; from < ids.length && hits.length < SEARCH_RESULTS_MAX; from += run, run *= 2) {
+    hits.push(...(await firstCueHits(db, courseSearch.cueRowContains(fragment), ids.slice(from, from + run), SEARCH_RESULTS_MAX - hits.length)));
+  }
+  return hits;
+}
+
 export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewer, query: string, now: number): Promise<SearchResult[]> {
   const open = openLessons(tree, viewer, now);
   if (open.size === 0) return [];
@@ -90,14 +126,11 @@ export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewe
     .where(and(courseSearch.lessonTextContains(fragment), inArray(courseLessonTexts.lessonId, ids)))
     .orderBy(...courseOrder)
     .limit(SEARCH_RESULTS_MAX);
-  const cueHits = await db
-    .select({ lessonId: courseCaptionCues.lessonId, text: courseCaptionCues.text, at: courseCaptionCues.startSeconds })
-    .from(courseCaptionCues)
-    .innerJoin(courseLessons, eq(courseLessons.id, courseCaptionCues.lessonId))
-    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(courseSearch.cueTextContains(fragment), inArray(courseCaptionCues.lessonId, ids)))
-    .orderBy(...courseOrder, asc(courseCaptionCues.startSeconds), asc(courseCaptionCues.fileId), asc(courseCaptionCues.position))
-    .limit(SEARCH_RESULTS_MAX);
+  const matches = await courseSearch.countCueMatches(db, fragment, WALK_FROM_MATCHES);
+  const cueHits =
+    matches !== undefined && matches < WALK_FROM_MATCHES
+      ? await firstCueHits(db, courseSearch.cueTextContains(fragment), ids, SEARCH_RESULTS_MAX)
+      : await walkedCueHits(db, fragment, ids);
   const hits = [...textHits.map((hit) => ({ ...hit, at: null })), ...cueHits];
   const place = (hit: { lessonId: string; at: number | null }) => [open.get(hit.lessonId)!.order, hit.at ?? -1] as const;
   hits.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
