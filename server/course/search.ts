@@ -81,7 +81,7 @@ const courseOrder = [asc(courseModules.position), asc(courseLessons.position), a
  * course order and stops at the 20th hit, instead of gathering every match and sorting them: a word
  * said in thousands of cues cost 200 to 400 ms that way (issue 26's bench: a common word in 29,000
  * cues of 400 one-hour transcripts), against a few ms when the first lesson holds 20. Fewer
- * matches are sorted whole, cheaply (decision 032).
+ * matches are sorted whole, cheaply (decision 034).
  */
 export const WALK_FROM_MATCHES = 200;
 
