@@ -271,6 +271,8 @@ export async function seedSearchLessons(db: Db, filesRoot: string): Promise<numb
       contentType: contentTypeOf('vtt'),
       lang: 'en',
       label: 'English',
+      width: null,
+      height: null,
       createdAt: Date.now(),
     };
     await transaction(db, (tx) => addFile(tx, events, { file, cues: parsed }));
