@@ -35,6 +35,8 @@ import {
   updateModule,
 } from './content-data';
 import { lessonFileUrls } from './file-answers';
+import { insightsAnswer } from './insights';
+import { readInsightTotals } from './insights-data';
 import { deleteFile, deleteLessonFiles, filesByLesson } from './files-data';
 import { removeStoredFiles } from './files-disk';
 import {
@@ -267,6 +269,9 @@ export const courseRouter = router({
     const viewer: CourseViewer = { role: 'user', tier: input.tier, paidSince: input.tier === 'paid' ? now - input.day * DAY_MS : null };
     return outlineFor(await ctx.deps.courseTree.get(), viewer, now);
   }),
+
+  /** GET /api/admin/course/insights: members, modules and lessons started and completed (decision 032). */
+  insights: adminProcedure.query(async ({ ctx }) => insightsAnswer(await readInsightTotals(ctx.deps.db))),
 
   ...progressProcedures,
 

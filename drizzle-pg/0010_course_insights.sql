@@ -1,0 +1,196 @@
+CREATE TABLE "course_lesson_totals" (
+	"lesson_id" text collate "C" PRIMARY KEY NOT NULL,
+	"started" integer NOT NULL,
+	"completed" integer NOT NULL,
+	"played_sum" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "course_member_modules" (
+	"module_id" text collate "C" NOT NULL,
+	"user_id" text collate "C" NOT NULL,
+	"started" integer NOT NULL,
+	"completed" integer NOT NULL,
+	CONSTRAINT "course_member_modules_module_id_user_id_pk" PRIMARY KEY("module_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "course_member_totals" (
+	"user_id" text collate "C" PRIMARY KEY NOT NULL,
+	"lessons" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "course_module_totals" (
+	"module_id" text collate "C" PRIMARY KEY NOT NULL,
+	"lessons" integer NOT NULL,
+	"started" integer NOT NULL,
+	"completed" integer NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "course_lesson_totals" ADD CONSTRAINT "course_lesson_totals_lesson_id_course_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."course_lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_module_totals" ADD CONSTRAINT "course_module_totals_module_id_course_modules_id_fk" FOREIGN KEY ("module_id") REFERENCES "public"."course_modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "course_member_modules_completed_idx" ON "course_member_modules" USING btree ("module_id","completed");--> statement-breakpoint
+-- hand-written:
+-- The course insights' running totals (decision 032): the twin of drizzle/0016's triggers, in
+-- PL/pgSQL. First the totals of the rows already there, then the triggers.
+INSERT INTO "course_lesson_totals" ("lesson_id", "started", "completed", "played_sum")
+  SELECT l."id", count(p."user_id"), count(p."completed_at"), coalesce(sum(least(p."played_seconds", coalesce(l."duration_seconds", 0))), 0)
+  FROM "course_lessons" l LEFT JOIN "course_progress" p ON p."lesson_id" = l."id" GROUP BY l."id";
+--> statement-breakpoint
+INSERT INTO "course_member_modules" ("module_id", "user_id", "started", "completed")
+  SELECT l."module_id", p."user_id", count(*), count(p."completed_at")
+  FROM "course_progress" p JOIN "course_lessons" l ON l."id" = p."lesson_id" WHERE l."published" GROUP BY l."module_id", p."user_id";
+--> statement-breakpoint
+INSERT INTO "course_member_totals" ("user_id", "lessons") SELECT "user_id", count(*) FROM "course_progress" GROUP BY "user_id";
+--> statement-breakpoint
+INSERT INTO "course_module_totals" ("module_id", "lessons", "started", "completed")
+  SELECT m."id", (SELECT count(*) FROM "course_lessons" l WHERE l."module_id" = m."id" AND l."published"), 0, 0 FROM "course_modules" m;
+--> statement-breakpoint
+-- A module's members who started it, and those who completed every one of its published lessons
+-- (none while it has none): counted anew when its lessons change, kept by the triggers between.
+CREATE FUNCTION "course_module_recount"(module text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "course_module_totals" t SET
+    "started" = (SELECT count(*) FROM "course_member_modules" mm WHERE mm."module_id" = t."module_id"),
+    "completed" = CASE WHEN t."lessons" > 0 THEN (SELECT count(*) FROM "course_member_modules" mm WHERE mm."module_id" = t."module_id" AND mm."completed" = t."lessons") ELSE 0 END
+  WHERE t."module_id" = module;
+END $$;
+--> statement-breakpoint
+SELECT "course_module_recount"("module_id") FROM "course_module_totals";
+--> statement-breakpoint
+CREATE FUNCTION "course_modules_totals_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "course_module_totals" ("module_id", "lessons", "started", "completed") VALUES (NEW."id", 0, 0, 0);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "course_module_totals_ai" AFTER INSERT ON "course_modules" FOR EACH ROW EXECUTE FUNCTION "course_modules_totals_row"();
+--> statement-breakpoint
+-- A member's row in a module moves the module's counts: started is its rows' count, completed
+-- those whose count of completed lessons is the module's count of published lessons.
+CREATE FUNCTION "course_member_modules_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "course_module_totals" SET "started" = "started" + 1, "completed" = "completed" + ("lessons" > 0 AND NEW."completed" = "lessons")::int
+    WHERE "module_id" = NEW."module_id";
+  ELSIF TG_OP = 'UPDATE' THEN
+    UPDATE "course_module_totals" SET "completed" = "completed" + ("lessons" > 0 AND NEW."completed" = "lessons")::int - ("lessons" > 0 AND OLD."completed" = "lessons")::int
+    WHERE "module_id" = NEW."module_id";
+  ELSE
+    UPDATE "course_module_totals" SET "started" = "started" - 1, "completed" = "completed" - ("lessons" > 0 AND OLD."completed" = "lessons")::int
+    WHERE "module_id" = OLD."module_id";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "course_member_modules_ai" AFTER INSERT OR DELETE ON "course_member_modules" FOR EACH ROW EXECUTE FUNCTION "course_member_modules_count"();
+--> statement-breakpoint
+CREATE TRIGGER "course_member_modules_au" AFTER UPDATE ON "course_member_modules" FOR EACH ROW WHEN (OLD."completed" <> NEW."completed") EXECUTE FUNCTION "course_member_modules_count"();
+--> statement-breakpoint
+-- Rows never change member or lesson (the save's upsert keeps both). A row whose lesson is gone is
+-- part of the lesson's deletion, which took the rows out of its module first (course_lessons_bd).
+-- Lock order, against deadlocks with a member's deletion (many rows at once): the module's totals
+-- before the lesson's.
+CREATE FUNCTION "course_progress_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  row_user text := coalesce(NEW."user_id", OLD."user_id");
+  row_lesson text := coalesce(NEW."lesson_id", OLD."lesson_id");
+  was_done int := CASE WHEN TG_OP <> 'INSERT' AND OLD."completed_at" IS NOT NULL THEN 1 ELSE 0 END;
+  is_done int := CASE WHEN TG_OP <> 'DELETE' AND NEW."completed_at" IS NOT NULL THEN 1 ELSE 0 END;
+  was_played bigint := CASE WHEN TG_OP <> 'INSERT' THEN OLD."played_seconds" ELSE 0 END;
+  is_played bigint := CASE WHEN TG_OP <> 'DELETE' THEN NEW."played_seconds" ELSE 0 END;
+  lesson_module text;
+  duration bigint;
+BEGIN
+  SELECT CASE WHEN "published" THEN "module_id" END, coalesce("duration_seconds", 0) INTO lesson_module, duration
+  FROM "course_lessons" WHERE "id" = row_lesson;
+  IF lesson_module IS NOT NULL AND (TG_OP <> 'UPDATE' OR was_done <> is_done) THEN
+    PERFORM 1 FROM "course_module_totals" WHERE "module_id" = lesson_module FOR UPDATE;
+  END IF;
+  UPDATE "course_lesson_totals" SET
+    "started" = "started" + CASE TG_OP WHEN 'INSERT' THEN 1 WHEN 'DELETE' THEN -1 ELSE 0 END,
+    "completed" = "completed" + is_done - was_done,
+    "played_sum" = "played_sum" + least(is_played, coalesce(duration, 0)) - least(was_played, coalesce(duration, 0))
+  WHERE "lesson_id" = row_lesson;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "course_member_totals" ("user_id", "lessons") VALUES (row_user, 1)
+    ON CONFLICT ("user_id") DO UPDATE SET "lessons" = "course_member_totals"."lessons" + 1;
+    IF lesson_module IS NOT NULL THEN
+      INSERT INTO "course_member_modules" ("module_id", "user_id", "started", "completed") VALUES (lesson_module, row_user, 1, is_done)
+      ON CONFLICT ("module_id", "user_id") DO UPDATE SET "started" = "course_member_modules"."started" + 1, "completed" = "course_member_modules"."completed" + is_done;
+    END IF;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "course_member_totals" SET "lessons" = "lessons" - 1 WHERE "user_id" = row_user;
+    DELETE FROM "course_member_totals" WHERE "user_id" = row_user AND "lessons" = 0;
+    IF lesson_module IS NOT NULL THEN
+      UPDATE "course_member_modules" SET "started" = "started" - 1, "completed" = "completed" - was_done WHERE "module_id" = lesson_module AND "user_id" = row_user;
+      DELETE FROM "course_member_modules" WHERE "module_id" = lesson_module AND "user_id" = row_user AND "started" = 0;
+    END IF;
+  ELSIF lesson_module IS NOT NULL AND was_done <> is_done THEN
+    UPDATE "course_member_modules" SET "completed" = "completed" + is_done - was_done WHERE "module_id" = lesson_module AND "user_id" = row_user;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "course_progress_ai" AFTER INSERT OR DELETE ON "course_progress" FOR EACH ROW EXECUTE FUNCTION "course_progress_count"();
+--> statement-breakpoint
+CREATE TRIGGER "course_progress_au" AFTER UPDATE ON "course_progress" FOR EACH ROW
+WHEN (OLD."played_seconds" <> NEW."played_seconds" OR (OLD."completed_at" IS NULL) <> (NEW."completed_at" IS NULL))
+EXECUTE FUNCTION "course_progress_count"();
+--> statement-breakpoint
+-- A change of a lesson's publication, module or duration, and a lesson's deletion, first wait for
+-- the progress writes in flight and hold new ones until they commit: the recount below then reads
+-- every row, and a save after it reads the lesson as changed. Taken before any lesson row is
+-- locked, so that a save's foreign-key check on the lesson never waits behind it (a deadlock).
+CREATE FUNCTION "course_progress_hold"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE "course_progress" IN SHARE ROW EXCLUSIVE MODE;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "course_lessons_hold_update" BEFORE UPDATE OF "published", "module_id", "duration_seconds" ON "course_lessons" FOR EACH STATEMENT EXECUTE FUNCTION "course_progress_hold"();
+--> statement-breakpoint
+CREATE TRIGGER "course_lessons_hold_delete" BEFORE DELETE ON "course_lessons" FOR EACH STATEMENT EXECUTE FUNCTION "course_progress_hold"();
+--> statement-breakpoint
+-- A lesson that leaves its module's published lessons (unpublished, moved away, deleted) takes its
+-- members' rows out of that module; one that joins them (published, moved in) adds them; then the
+-- module counts its members anew against its new count of lessons. A new lesson has no rows:
+-- published, it makes its module's count of lessons one more, which no member has completed yet.
+CREATE FUNCTION "course_lessons_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  leaves boolean := TG_OP <> 'INSERT' AND OLD."published" AND (TG_OP = 'DELETE' OR NOT NEW."published" OR OLD."module_id" <> NEW."module_id");
+  joins boolean := TG_OP = 'UPDATE' AND NEW."published" AND (NOT OLD."published" OR OLD."module_id" <> NEW."module_id");
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "course_lesson_totals" ("lesson_id", "started", "completed", "played_sum") VALUES (NEW."id", 0, 0, 0);
+    UPDATE "course_module_totals" SET "lessons" = "lessons" + 1, "completed" = 0 WHERE NEW."published" AND "module_id" = NEW."module_id";
+    RETURN NULL;
+  END IF;
+  IF leaves THEN
+    UPDATE "course_member_modules" mm SET "started" = mm."started" - 1, "completed" = mm."completed" - (p."completed_at" IS NOT NULL)::int
+    FROM "course_progress" p WHERE p."lesson_id" = OLD."id" AND mm."module_id" = OLD."module_id" AND mm."user_id" = p."user_id";
+    DELETE FROM "course_member_modules" WHERE "module_id" = OLD."module_id" AND "started" = 0;
+    UPDATE "course_module_totals" SET "lessons" = "lessons" - 1 WHERE "module_id" = OLD."module_id";
+    PERFORM "course_module_recount"(OLD."module_id");
+  END IF;
+  IF joins THEN
+    INSERT INTO "course_member_modules" ("module_id", "user_id", "started", "completed")
+      SELECT NEW."module_id", "user_id", 1, ("completed_at" IS NOT NULL)::int FROM "course_progress" WHERE "lesson_id" = NEW."id"
+    ON CONFLICT ("module_id", "user_id") DO UPDATE SET "started" = "course_member_modules"."started" + 1, "completed" = "course_member_modules"."completed" + excluded."completed";
+    UPDATE "course_module_totals" SET "lessons" = "lessons" + 1 WHERE "module_id" = NEW."module_id";
+    PERFORM "course_module_recount"(NEW."module_id");
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD."duration_seconds" IS DISTINCT FROM NEW."duration_seconds" THEN
+    UPDATE "course_lesson_totals" SET
+      "played_sum" = (SELECT coalesce(sum(least("played_seconds", coalesce(NEW."duration_seconds", 0))), 0) FROM "course_progress" WHERE "lesson_id" = NEW."id")
+    WHERE "lesson_id" = NEW."id";
+  END IF;
+  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "course_lessons_ai" AFTER INSERT ON "course_lessons" FOR EACH ROW EXECUTE FUNCTION "course_lessons_count"();
+--> statement-breakpoint
+CREATE TRIGGER "course_lessons_au" AFTER UPDATE ON "course_lessons" FOR EACH ROW
+WHEN (OLD."published" <> NEW."published" OR OLD."module_id" <> NEW."module_id" OR OLD."duration_seconds" IS DISTINCT FROM NEW."duration_seconds")
+EXECUTE FUNCTION "course_lessons_count"();
+--> statement-breakpoint
+CREATE TRIGGER "course_lessons_bd" BEFORE DELETE ON "course_lessons" FOR EACH ROW EXECUTE FUNCTION "course_lessons_count"();
