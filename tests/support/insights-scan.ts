@@ -40,3 +40,33 @@ export async function insightsByScan(db: Db) {
     ),
   };
 }
+
+/**
+ * Statements (in the SQL both dialects read) that give an install from before the running totals
+ * some progress to back-fill: drafts, a text lesson, a row played past its lesson's duration, a
+ * certificate. The modules are the ten every install has (course-seed.ts).
+ */
+export function progressBeforeInsights(firstModuleId: string, secondModuleId: string): string[] {
+  const user = (id: string) =>
+    `insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at) values ('${id}', '${id}', '${id}@example.com', 'user', 'paid', 'active', 'x', 0, 1, 1)`;
+  const lesson = (id: string, moduleId: string, position: number, published: boolean, kind: string, duration: number | null) =>
+    `insert into course_lessons (id, module_id, title, summary, position, published, free_preview, kind, duration_seconds, body, created_at, updated_at) values ('${id}', '${moduleId}', '${id}', '', ${position}, ${published}, false, '${kind}', ${duration ?? 'null'}, '', 1, 1)`;
+  const row = (userId: string, lessonId: string, played: number, completed: boolean) =>
+    `insert into course_progress (user_id, lesson_id, position_seconds, played_seconds, completed_at, updated_at) values ('${userId}', '${lessonId}', 0, ${played}, ${completed ? 5 : 'null'}, 5)`;
+  return [
+    user('u1'),
+    user('u2'),
+    user('u3'),
+    lesson('l1', firstModuleId, 0, true, 'video', 100),
+    lesson('l2', firstModuleId, 1, true, 'text', null),
+    lesson('l3', firstModuleId, 2, false, 'text', null),
+    lesson('l4', secondModuleId, 0, true, 'audio', 200),
+    row('u1', 'l1', 100, true),
+    row('u1', 'l2', 0, true),
+    row('u2', 'l1', 40, false),
+    // Played past the duration: a media file replaced by a shorter one.
+    row('u2', 'l4', 300, false),
+    row('u3', 'l3', 0, true),
+    `insert into course_certificates (id, user_id, name, completed_at, created_at) values ('c1', 'u1', 'u1', 5, 5)`,
+  ];
+}
