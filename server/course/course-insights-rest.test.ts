@@ -109,7 +109,9 @@ describe('GET /api/admin/course/insights', () => {
         `select ${tables.map((t) => `pg_stat_get_xact_tuples_updated('${t}'::regclass) + pg_stat_get_xact_tuples_inserted('${t}'::regclass) + pg_stat_get_xact_tuples_deleted('${t}'::regclass) as "${t}"`).join(', ')}`,
       );
       const written = await site.db.db.transaction(async (tx) => {
-        const counts = async () => (await tx.execute(query)) as unknown as { rows: Array<Record<string, string>> };
+        // Typed as SQLite's; on PostgreSQL it is node-postgres's, which has execute (decision 020).
+        const pgTx = tx as unknown as { execute(query: unknown): Promise<{ rows: Array<Record<string, string>> }> };
+        const counts = () => pgTx.execute(query);
         const before = (await counts()).rows[0]!;
         expect(await positionOnly(tx as unknown as typeof site.db.db)).toMatchObject({ positionSeconds: 80, playedSeconds: 30 });
         const after = (await counts()).rows[0]!;
