@@ -86,7 +86,7 @@ CREATE TRIGGER "course_member_modules_ai" AFTER INSERT OR DELETE ON "course_memb
 CREATE TRIGGER "course_member_modules_au" AFTER UPDATE ON "course_member_modules" FOR EACH ROW WHEN (OLD."completed" <> NEW."completed") EXECUTE FUNCTION "course_member_modules_count"();
 --> statement-breakpoint
 -- Rows never change member or lesson (the save's upsert keeps both). A row whose lesson is gone is
--- part of the lesson's deletion, which took the rows out of its module first (course_lessons_bd).
+-- part of the lesson's deletion, which counted its rows out of every total first, in bulk.
 -- Lock order, against deadlocks with a member's deletion (many rows at once): the module's totals
 -- before the lesson's.
 CREATE FUNCTION "course_progress_count"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -102,6 +102,8 @@ DECLARE
 BEGIN
   SELECT CASE WHEN "published" THEN "module_id" END, coalesce("duration_seconds", 0) INTO lesson_module, duration
   FROM "course_lessons" WHERE "id" = row_lesson;
+  -- The cascade of the lesson's deletion, which counted its rows out already (course_lessons_count).
+  IF NOT FOUND THEN RETURN NULL; END IF;
   IF lesson_module IS NOT NULL AND (TG_OP <> 'UPDATE' OR was_done <> is_done) THEN
     PERFORM 1 FROM "course_module_totals" WHERE "module_id" = lesson_module FOR UPDATE;
   END IF;
@@ -163,6 +165,10 @@ BEGIN
     INSERT INTO "course_lesson_totals" ("lesson_id", "started", "completed", "played_sum") VALUES (NEW."id", 0, 0, 0);
     UPDATE "course_module_totals" SET "lessons" = "lessons" + 1, "completed" = 0 WHERE NEW."published" AND "module_id" = NEW."module_id";
     RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    UPDATE "course_member_totals" SET "lessons" = "lessons" - 1 WHERE "user_id" IN (SELECT "user_id" FROM "course_progress" WHERE "lesson_id" = OLD."id");
+    DELETE FROM "course_member_totals" WHERE "lessons" = 0 AND "user_id" IN (SELECT "user_id" FROM "course_progress" WHERE "lesson_id" = OLD."id");
   END IF;
   IF leaves THEN
     UPDATE "course_member_modules" mm SET "started" = mm."started" - 1, "completed" = mm."completed" - (p."completed_at" IS NOT NULL)::int

@@ -101,9 +101,10 @@ WHEN old.`played_seconds` <> new.`played_seconds` OR (old.`completed_at` IS NULL
     AND `module_id` = (SELECT `module_id` FROM `course_lessons` WHERE `id` = new.`lesson_id` AND `published`);
 END;
 --> statement-breakpoint
--- A lesson's deletion takes its rows out of its module before its cascade (course_lessons_bd): the
--- cascade's deletes no longer find the lesson, and leave its module alone.
-CREATE TRIGGER `course_progress_ad` AFTER DELETE ON `course_progress` BEGIN
+-- A lesson's deletion counts its rows out of every total before its cascade, in bulk
+-- (course_lessons_bd): the cascade's deletes no longer find the lesson, and write nothing.
+CREATE TRIGGER `course_progress_ad` AFTER DELETE ON `course_progress`
+WHEN EXISTS (SELECT 1 FROM `course_lessons` WHERE `id` = old.`lesson_id`) BEGIN
   UPDATE `course_lesson_totals` SET `started` = `started` - 1, `completed` = `completed` - (old.`completed_at` IS NOT NULL),
     `played_sum` = `played_sum` - min(old.`played_seconds`, coalesce((SELECT `duration_seconds` FROM `course_lessons` WHERE `id` = old.`lesson_id`), 0))
   WHERE `lesson_id` = old.`lesson_id`;
@@ -149,6 +150,8 @@ WHEN old.`published` <> new.`published` OR old.`module_id` <> new.`module_id` OR
 END;
 --> statement-breakpoint
 CREATE TRIGGER `course_lessons_bd` BEFORE DELETE ON `course_lessons` BEGIN
+  UPDATE `course_member_totals` SET `lessons` = `lessons` - 1 WHERE `user_id` IN (SELECT `user_id` FROM `course_progress` WHERE `lesson_id` = old.`id`);
+  DELETE FROM `course_member_totals` WHERE `lessons` = 0 AND `user_id` IN (SELECT `user_id` FROM `course_progress` WHERE `lesson_id` = old.`id`);
   UPDATE `course_member_modules` SET `started` = `started` - 1,
     `completed` = `completed` - (SELECT p.`completed_at` IS NOT NULL FROM `course_progress` p WHERE p.`lesson_id` = old.`id` AND p.`user_id` = `course_member_modules`.`user_id`)
   WHERE old.`published` AND `module_id` = old.`module_id` AND `user_id` IN (SELECT `user_id` FROM `course_progress` WHERE `lesson_id` = old.`id`);
