@@ -30,7 +30,11 @@ ALTER TABLE "course_module_totals" ADD CONSTRAINT "course_module_totals_module_i
 CREATE INDEX "course_member_modules_completed_idx" ON "course_member_modules" USING btree ("module_id","completed");--> statement-breakpoint
 -- hand-written:
 -- The course insights' running totals (decision 032): the twin of drizzle/0016's triggers, in
--- PL/pgSQL. First the totals of the rows already there, then the triggers.
+-- PL/pgSQL. First the totals of the rows already there, then the triggers. One difference: the
+-- module's counts move in the progress trigger itself, from the member's row as RETURNING gives it,
+-- not in a trigger on course_member_modules, so that a lesson's change, which moves thousands of
+-- members' rows and then counts its module anew, does not also update the module's one row once
+-- per member (in one transaction PostgreSQL slows down with every version of a row it adds).
 INSERT INTO "course_lesson_totals" ("lesson_id", "started", "completed", "played_sum")
   SELECT l."id", count(p."user_id"), count(p."completed_at"), coalesce(sum(least(p."played_seconds", coalesce(l."duration_seconds", 0))), 0)
   FROM "course_lessons" l LEFT JOIN "course_progress" p ON p."lesson_id" = l."id" GROUP BY l."id";
@@ -64,27 +68,6 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "course_module_totals_ai" AFTER INSERT ON "course_modules" FOR EACH ROW EXECUTE FUNCTION "course_modules_totals_row"();
 --> statement-breakpoint
--- A member's row in a module moves the module's counts: started is its rows' count, completed
--- those whose count of completed lessons is the module's count of published lessons.
-CREATE FUNCTION "course_member_modules_count"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE "course_module_totals" SET "started" = "started" + 1, "completed" = "completed" + ("lessons" > 0 AND NEW."completed" = "lessons")::int
-    WHERE "module_id" = NEW."module_id";
-  ELSIF TG_OP = 'UPDATE' THEN
-    UPDATE "course_module_totals" SET "completed" = "completed" + ("lessons" > 0 AND NEW."completed" = "lessons")::int - ("lessons" > 0 AND OLD."completed" = "lessons")::int
-    WHERE "module_id" = NEW."module_id";
-  ELSE
-    UPDATE "course_module_totals" SET "started" = "started" - 1, "completed" = "completed" - ("lessons" > 0 AND OLD."completed" = "lessons")::int
-    WHERE "module_id" = OLD."module_id";
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER "course_member_modules_ai" AFTER INSERT OR DELETE ON "course_member_modules" FOR EACH ROW EXECUTE FUNCTION "course_member_modules_count"();
---> statement-breakpoint
-CREATE TRIGGER "course_member_modules_au" AFTER UPDATE ON "course_member_modules" FOR EACH ROW WHEN (OLD."completed" <> NEW."completed") EXECUTE FUNCTION "course_member_modules_count"();
---> statement-breakpoint
 -- Rows never change member or lesson (the save's upsert keeps both). A row whose lesson is gone is
 -- part of the lesson's deletion, which counted its rows out of every total first, in bulk.
 -- Lock order, against deadlocks with a member's deletion (many rows at once): the module's totals
@@ -99,6 +82,9 @@ DECLARE
   is_played bigint := CASE WHEN TG_OP <> 'DELETE' THEN NEW."played_seconds" ELSE 0 END;
   lesson_module text;
   duration bigint;
+  -- The member's row in the module after the change: its counts then, and so before.
+  mm_started int;
+  mm_completed int;
 BEGIN
   SELECT CASE WHEN "published" THEN "module_id" END, coalesce("duration_seconds", 0) INTO lesson_module, duration
   FROM "course_lessons" WHERE "id" = row_lesson;
@@ -112,22 +98,40 @@ BEGIN
     "completed" = "completed" + is_done - was_done,
     "played_sum" = "played_sum" + least(is_played, coalesce(duration, 0)) - least(was_played, coalesce(duration, 0))
   WHERE "lesson_id" = row_lesson;
+  -- The module's counts move when the member's row in it crosses a line: started, a row there at
+  -- all; completed, its completed count equal to the module's count of published lessons.
   IF TG_OP = 'INSERT' THEN
     INSERT INTO "course_member_totals" ("user_id", "lessons") VALUES (row_user, 1)
     ON CONFLICT ("user_id") DO UPDATE SET "lessons" = "course_member_totals"."lessons" + 1;
     IF lesson_module IS NOT NULL THEN
-      INSERT INTO "course_member_modules" ("module_id", "user_id", "started", "completed") VALUES (lesson_module, row_user, 1, is_done)
-      ON CONFLICT ("module_id", "user_id") DO UPDATE SET "started" = "course_member_modules"."started" + 1, "completed" = "course_member_modules"."completed" + is_done;
+      INSERT INTO "course_member_modules" AS mm ("module_id", "user_id", "started", "completed") VALUES (lesson_module, row_user, 1, is_done)
+      ON CONFLICT ("module_id", "user_id") DO UPDATE SET "started" = mm."started" + 1, "completed" = mm."completed" + is_done
+      RETURNING mm."started", mm."completed" INTO mm_started, mm_completed;
+      UPDATE "course_module_totals" SET "started" = "started" + (mm_started = 1)::int,
+        "completed" = "completed" + ("lessons" > 0 AND mm_completed = "lessons")::int - ("lessons" > 0 AND mm_started > 1 AND mm_completed - is_done = "lessons")::int
+      WHERE "module_id" = lesson_module;
     END IF;
   ELSIF TG_OP = 'DELETE' THEN
     UPDATE "course_member_totals" SET "lessons" = "lessons" - 1 WHERE "user_id" = row_user;
     DELETE FROM "course_member_totals" WHERE "user_id" = row_user AND "lessons" = 0;
     IF lesson_module IS NOT NULL THEN
-      UPDATE "course_member_modules" SET "started" = "started" - 1, "completed" = "completed" - was_done WHERE "module_id" = lesson_module AND "user_id" = row_user;
-      DELETE FROM "course_member_modules" WHERE "module_id" = lesson_module AND "user_id" = row_user AND "started" = 0;
+      UPDATE "course_member_modules" SET "started" = "started" - 1, "completed" = "completed" - was_done WHERE "module_id" = lesson_module AND "user_id" = row_user
+      RETURNING "started", "completed" INTO mm_started, mm_completed;
+      IF FOUND THEN
+        UPDATE "course_module_totals" SET "started" = "started" - (mm_started = 0)::int,
+          "completed" = "completed" - ("lessons" > 0 AND mm_completed + was_done = "lessons")::int + ("lessons" > 0 AND mm_started > 0 AND mm_completed = "lessons")::int
+        WHERE "module_id" = lesson_module;
+        DELETE FROM "course_member_modules" WHERE "module_id" = lesson_module AND "user_id" = row_user AND "started" = 0;
+      END IF;
     END IF;
   ELSIF lesson_module IS NOT NULL AND was_done <> is_done THEN
-    UPDATE "course_member_modules" SET "completed" = "completed" + is_done - was_done WHERE "module_id" = lesson_module AND "user_id" = row_user;
+    UPDATE "course_member_modules" SET "completed" = "completed" + is_done - was_done WHERE "module_id" = lesson_module AND "user_id" = row_user
+    RETURNING "completed" INTO mm_completed;
+    IF FOUND THEN
+      UPDATE "course_module_totals" SET
+        "completed" = "completed" + ("lessons" > 0 AND mm_completed = "lessons")::int - ("lessons" > 0 AND mm_completed - is_done + was_done = "lessons")::int
+      WHERE "module_id" = lesson_module;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;

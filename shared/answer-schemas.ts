@@ -276,7 +276,9 @@ export const courseInsightsSchema = z.object({
           .min(0)
           .max(100)
           .nullable()
-          .describe('Over the members who started it, the mean of min(100, playedSeconds / durationSeconds × 100), one decimal; 0 while nobody has; null for a lesson without a duration'),
+          .describe(
+            'Over the members who started it, the mean of min(100, playedSeconds / durationSeconds × 100), one decimal; 0 while nobody has; null for a lesson without a duration',
+          ),
       }),
     )
     .describe('The published lessons of the published modules, in course order'),

@@ -10,7 +10,11 @@ afterEach(cleanup);
 const module = (id: string, title: string, lessons: Array<[string, string]>) =>
   ({ _id: id, title, lessons: lessons.map(([lessonId, lessonTitle]) => ({ _id: lessonId, title: lessonTitle })) }) as unknown as AdminModule;
 
-const modules = [module('m1', 'Foundations', [['l1', 'Welcome']]), module('m2', 'Practice', [['l2', 'Breathing']]), module('m3', 'Mastery', [['l3', 'Read on']])];
+const modules = [
+  module('m1', 'Foundations', [['l1', 'Welcome']]),
+  module('m2', 'Practice', [['l2', 'Breathing']]),
+  module('m3', 'Mastery', [['l3', 'Read on']]),
+];
 
 const insights: CourseInsights = {
   members: { started: 12, completed: 3 },
@@ -34,7 +38,9 @@ describe('the insights panel', () => {
     const chart = view.getByRole('img');
     expect(chart.tagName.toLowerCase()).toBe('svg');
     const summary = document.getElementById(chart.getAttribute('aria-labelledby')!)!.textContent;
-    expect(summary).toBe('Funnel of 3 modules: 1. Foundations, 12 started, 10 finished; 2. Practice, 10 started, 4 finished; 3. Mastery, 4 started, 3 finished.');
+    expect(summary).toBe(
+      'Funnel of 3 modules: 1. Foundations, 12 started, 10 finished; 2. Practice, 10 started, 4 finished; 3. Mastery, 4 started, 3 finished.',
+    );
 
     const table = view.getByRole('table', { name: 'Members who started and finished each module' });
     expect(table.closest('.visually-hidden') ?? table.classList.contains('visually-hidden')).toBeTruthy();
@@ -57,7 +63,11 @@ describe('the insights panel', () => {
   });
 
   it('says so in words when nobody has started, and when there is nothing published', () => {
-    const none: CourseInsights = { ...insights, members: { started: 0, completed: 0 }, modules: insights.modules.map((m) => ({ ...m, started: 0, completed: 0 })) };
+    const none: CourseInsights = {
+      ...insights,
+      members: { started: 0, completed: 0 },
+      modules: insights.modules.map((m) => ({ ...m, started: 0, completed: 0 })),
+    };
     const view = render(<InsightsBody insights={none} modules={modules} />);
     expect(view.getByText('0 members started, 0 finished')).toBeTruthy();
     expect(view.getByText('No member has started the course yet.')).toBeTruthy();
@@ -69,7 +79,8 @@ describe('the insights panel', () => {
   });
 
   it('finds no drop when every module keeps its finishers, and the largest of several', () => {
-    const steps = (completed: number[]) => funnelSteps({ ...insights, modules: completed.map((n, i) => ({ _id: `m${i + 1}`, started: n, completed: n })) }, modules);
+    const steps = (completed: number[]) =>
+      funnelSteps({ ...insights, modules: completed.map((n, i) => ({ _id: `m${i + 1}`, started: n, completed: n })) }, modules);
     expect(biggestDrop(steps([5, 5, 7]))).toBeNull();
     expect(biggestDrop(steps([]))).toBeNull();
     expect(biggestDrop(steps([9, 8, 1]))).toBe('The biggest drop is after 2. Practice: 8 members finished it, 1 finished 3. Mastery (7 members fewer).');
