@@ -30,26 +30,15 @@ ALTER TABLE "course_module_totals" ADD CONSTRAINT "course_module_totals_module_i
 CREATE INDEX "course_member_modules_completed_idx" ON "course_member_modules" USING btree ("module_id","completed");--> statement-breakpoint
 -- hand-written:
 -- The course insights' running totals (decision 032): the twin of drizzle/0016's triggers, in
--- PL/pgSQL. First the totals of the rows already there, then the triggers. One difference: the
+-- PL/pgSQL. First the totals of the rows already there (course_insights_rebuild), then the triggers. One difference: the
 -- module's counts move in the progress trigger itself, from the member's row as RETURNING gives it,
 -- not in a trigger on course_member_modules, so that a lesson's change, which moves thousands of
 -- members' rows and then counts its module anew, does not also update the module's one row once
 -- per member (in one transaction PostgreSQL slows down with every version of a row it adds).
-INSERT INTO "course_lesson_totals" ("lesson_id", "started", "completed", "played_sum")
-  SELECT l."id", count(p."user_id"), count(p."completed_at"), coalesce(sum(least(p."played_seconds", coalesce(l."duration_seconds", 0))), 0)
-  FROM "course_lessons" l LEFT JOIN "course_progress" p ON p."lesson_id" = l."id" GROUP BY l."id";
---> statement-breakpoint
-INSERT INTO "course_member_modules" ("module_id", "user_id", "started", "completed")
-  SELECT l."module_id", p."user_id", count(*), count(p."completed_at")
-  FROM "course_progress" p JOIN "course_lessons" l ON l."id" = p."lesson_id" WHERE l."published" GROUP BY l."module_id", p."user_id";
---> statement-breakpoint
-INSERT INTO "course_member_totals" ("user_id", "lessons") SELECT "user_id", count(*) FROM "course_progress" GROUP BY "user_id";
---> statement-breakpoint
-INSERT INTO "course_module_totals" ("module_id", "lessons", "started", "completed")
-  SELECT m."id", (SELECT count(*) FROM "course_lessons" l WHERE l."module_id" = m."id" AND l."published"), 0, 0 FROM "course_modules" m;
---> statement-breakpoint
--- A module's members who started it, and those who completed every one of its published lessons
--- (none while it has none): counted anew when its lessons change, kept by the triggers between.
+-- The recount of a module, and the whole rebuild: the back-fill below, and db:copy's, which copies
+-- course_progress with its triggers off (in one transaction, a trigger per row would update each
+-- lesson's totals row once per member, and PostgreSQL slows down with every version of a row one
+-- transaction adds), then calls this.
 CREATE FUNCTION "course_module_recount"(module text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "course_module_totals" t SET
@@ -58,7 +47,25 @@ BEGIN
   WHERE t."module_id" = module;
 END $$;
 --> statement-breakpoint
-SELECT "course_module_recount"("module_id") FROM "course_module_totals";
+CREATE FUNCTION "course_insights_rebuild"() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "course_lesson_totals";
+  DELETE FROM "course_member_modules";
+  DELETE FROM "course_member_totals";
+  DELETE FROM "course_module_totals";
+  INSERT INTO "course_lesson_totals" ("lesson_id", "started", "completed", "played_sum")
+    SELECT l."id", count(p."user_id"), count(p."completed_at"), coalesce(sum(least(p."played_seconds", coalesce(l."duration_seconds", 0))), 0)
+    FROM "course_lessons" l LEFT JOIN "course_progress" p ON p."lesson_id" = l."id" GROUP BY l."id";
+  INSERT INTO "course_member_modules" ("module_id", "user_id", "started", "completed")
+    SELECT l."module_id", p."user_id", count(*), count(p."completed_at")
+    FROM "course_progress" p JOIN "course_lessons" l ON l."id" = p."lesson_id" WHERE l."published" GROUP BY l."module_id", p."user_id";
+  INSERT INTO "course_member_totals" ("user_id", "lessons") SELECT "user_id", count(*) FROM "course_progress" GROUP BY "user_id";
+  INSERT INTO "course_module_totals" ("module_id", "lessons", "started", "completed")
+    SELECT m."id", (SELECT count(*) FROM "course_lessons" l WHERE l."module_id" = m."id" AND l."published"), 0, 0 FROM "course_modules" m;
+  PERFORM "course_module_recount"("module_id") FROM "course_module_totals";
+END $$;
+--> statement-breakpoint
+SELECT "course_insights_rebuild"();
 --> statement-breakpoint
 CREATE FUNCTION "course_modules_totals_row"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

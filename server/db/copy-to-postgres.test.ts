@@ -167,7 +167,7 @@ describe('npm run db:copy', () => {
     const copied = await copySqliteToPostgres(install, target, ({ table, rows }) => (reported[table] = rows));
 
     expect(await postgresRows(target)).toEqual(before);
-    // The running totals are not copied: the target's triggers rebuild them, row for row as above.
+    // The running totals are not copied: the target rebuilds them, row for row as above.
     expect(Object.fromEntries(copied.map(({ table, rows }) => [table, rows]))).toEqual(
       Object.fromEntries(Object.entries(before).flatMap(([name, rows]) => (DERIVED_TABLES.has(name) ? [] : [[name, rows.length]]))),
     );

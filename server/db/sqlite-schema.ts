@@ -282,7 +282,7 @@ export const courseProgress = sqliteTable(
 // The course insights' running totals (CONTRACT §4 GET /api/admin/course/insights; decision 032):
 // derived from course_progress by the triggers of drizzle/0016 (hand-written), which move them in
 // the statement that writes a progress row and recompute them when a lesson changes module,
-// publication or duration. No code writes them; db:copy leaves them to the target's triggers.
+// publication or duration. No code writes them; db:copy has the target rebuild them.
 // Per lesson: the members with a row, with completed_at, and the sum of min(played, duration).
 export const courseLessonTotals = sqliteTable('course_lesson_totals', {
   lessonId: text('lesson_id')
