@@ -153,8 +153,18 @@ EXECUTE FUNCTION "course_progress_count"();
 -- the progress writes in flight and hold new ones until they commit: the recount below then reads
 -- every row, and a save after it reads the lesson as changed. Taken before any lesson row is
 -- locked, so that a save's foreign-key check on the lesson never waits behind it (a deadlock).
+-- In a serializable or repeatable-read transaction (the site's writes, server/db/transaction.ts),
+-- the snapshot was taken at its first statement: a lock taken here would come too late, and the
+-- recount would miss the rows saved meanwhile. Those must take it first (holdWrites); one that
+-- does not is refused here, so that no code path can forget it.
 CREATE FUNCTION "course_progress_hold"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('transaction_isolation') <> 'read committed' AND NOT EXISTS (
+    SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'relation' AND relation = 'course_progress'::regclass
+      AND mode = 'ShareRowExclusiveLock' AND granted
+  ) THEN
+    RAISE EXCEPTION 'course_lessons: a % in a % transaction must hold course_progress first (holdWrites, decision 032)', TG_OP, current_setting('transaction_isolation');
+  END IF;
   LOCK TABLE "course_progress" IN SHARE ROW EXCLUSIVE MODE;
   RETURN NULL;
 END $$;

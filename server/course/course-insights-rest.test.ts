@@ -144,6 +144,27 @@ describe('GET /api/admin/course/insights', () => {
     const lesson = ((await insights()).lessons as Array<{ _id: string; started: number }>).find((row) => row._id === video._id);
     expect(lesson?.started).toBe(2);
   });
+
+  it('a lesson published, moved and deleted while members save stays exact', async () => {
+    const members = await seedUsers(
+      site.db,
+      [0, 1, 2].map((i) => ({ name: `Racer ${i}`, email: `racer${i}@example.com` })),
+    );
+    const one = await course.createModule({ title: 'One', published: true });
+    const two = await course.createModule({ title: 'Two', published: true });
+    const kept = await course.createLesson({ moduleId: one._id, title: 'Kept' });
+    const racing = await course.createLesson({ moduleId: one._id, title: 'Racing', published: false });
+    const saves = (completion: Completion) => members.flatMap((id) => [save(id, kept._id, 0, completion), save(id, racing._id, 0, completion)]);
+    const admin = (body: Record<string, unknown>) => course.api('PUT', `/api/admin/course/lessons/${racing._id}`, body);
+    await Promise.all([admin({ published: true }), ...saves('complete')]);
+    await expectExact('published while saving');
+    await Promise.all([admin({ moduleId: two._id }), ...saves('undo')]);
+    await expectExact('moved while saving');
+    await Promise.all([admin({ published: false }), ...saves('complete')]);
+    await expectExact('unpublished while saving');
+    await Promise.all([course.api('DELETE', `/api/admin/course/lessons/${racing._id}`), ...saves('undo')]);
+    await expectExact('deleted while saving');
+  });
 });
 
 type Step =
