@@ -250,6 +250,40 @@ export const courseProgressSchema = z.object({
   modules: z.array(z.object({ _id: z.string(), completedLessons: count, totalLessons: count })),
 });
 
+/** GET /api/admin/course/insights (decision 032 has the definitions). */
+export const courseInsightsSchema = z.object({
+  members: z.object({
+    started: count.describe('Members with at least one progress row'),
+    completed: count.describe('Members holding a certificate'),
+  }),
+  modules: z
+    .array(
+      z.object({
+        _id: z.string(),
+        started: count.describe('Members with a progress row in at least one of its published lessons'),
+        completed: count.describe('Members who completed every published lesson of it (none while it has none)'),
+      }),
+    )
+    .describe('The published modules, in course order'),
+  lessons: z
+    .array(
+      z.object({
+        _id: z.string(),
+        started: count.describe('Members with a progress row in it'),
+        completed: count.describe('Members who completed it'),
+        averagePlayedPercent: z
+          .number()
+          .min(0)
+          .max(100)
+          .nullable()
+          .describe(
+            'Over the members who started it, the mean of min(100, playedSeconds / durationSeconds × 100), one decimal; 0 while nobody has; null for a lesson without a duration',
+          ),
+      }),
+    )
+    .describe('The published lessons of the published modules, in course order'),
+});
+
 export const courseSearchSchema = z.object({
   results: z
     .array(

@@ -18,6 +18,8 @@ import { courseFileFieldsInput, lessonIdInput } from '../../shared/course-schema
 import { extensionOf, MAX_UPLOAD_BYTES } from '../../shared/media';
 import type { AppDeps } from '../app-deps';
 import { recordAudit } from '../audit/record';
+import { courseProgress } from '../db/schema';
+import { holdWrites } from '../db/transaction';
 import { commitThenPublish } from '../events/after-commit';
 import { asIs } from '../http/answers';
 import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
@@ -179,6 +181,8 @@ async function registerInScope(app: FastifyInstance, deps: AppDeps, createContex
         if (!saved) throw refuse('BAD_REQUEST', 'No file to upload');
         const file = saved;
         const { replaced, after } = await commitThenPublish(deps, async (tx, events) => {
+          // A media file brings the lesson's duration, which the insights' totals count by (decision 032).
+          if (file.role === 'media') await holdWrites(tx, courseProgress);
           const added = await addFile(tx, events, { file, ...checked });
           // Deleted while the file streamed in.
           if (added === 'no-lesson') throw noSuchLesson(lesson._id);

@@ -16,6 +16,8 @@ import {
   moduleUpdateInput,
 } from '../../shared/course-schemas';
 import { recordAudit } from '../audit/record';
+import { courseProgress } from '../db/schema';
+import { holdWrites } from '../db/transaction';
 import { commitThenPublish } from '../events/after-commit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, memberProcedure, publicProcedure, router } from '../trpc/init';
@@ -35,6 +37,8 @@ import {
   updateModule,
 } from './content-data';
 import { fileUrlFor, lessonFileUrls, lessonImages } from './file-answers';
+import { insightsAnswer } from './insights';
+import { readInsightTotals } from './insights-data';
 import { deleteFile, deleteLessonFiles, filesByLesson, listLessonFiles } from './files-data';
 import { removeStoredFiles } from './files-disk';
 import {
@@ -141,6 +145,8 @@ const lessonsRouter = router({
   update: adminProcedure.input(lessonUpdateInput).mutation(async ({ ctx, input }) => {
     const { id, ...changes } = input;
     const lesson = await commitThenPublish(ctx.deps, async (tx, events) => {
+      // A new publication or module moves the lesson's rows in the insights' totals (decision 032).
+      if (changes.published !== undefined || changes.moduleId !== undefined) await holdWrites(tx, courseProgress);
       const before = await findLesson(tx, id);
       if (!before) throw noSuchLesson(id);
       const after = await updateLesson(tx, events, id, changes);
@@ -163,6 +169,8 @@ const lessonsRouter = router({
   delete: adminProcedure.input(lessonIdInput).mutation(async ({ ctx, input }) => {
     // Its files' rows go in the same transaction; their bytes once it has committed.
     const storedNames = await commitThenPublish(ctx.deps, async (tx, events) => {
+      // Its rows leave the insights' totals (decision 032).
+      await holdWrites(tx, courseProgress);
       const storedNames = await deleteLessonFiles(tx, input.id);
       const deleted = await deleteLesson(tx, events, input.id);
       if (!deleted) throw noSuchLesson(input.id);
@@ -211,6 +219,8 @@ const filesRouter = router({
   /** DELETE /api/admin/course/files/{id}: the lesson as it is without the file. */
   delete: adminProcedure.input(courseFileIdInput).mutation(async ({ ctx, input }) => {
     const { file, lesson } = await commitThenPublish(ctx.deps, async (tx, events) => {
+      // A media file takes the lesson's duration along, which the insights' totals count by (decision 032).
+      await holdWrites(tx, courseProgress);
       const file = await deleteFile(tx, events, input.id);
       if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: `No file with id '${input.id}'` });
       const lesson = (await findLesson(tx, file.lessonId))!;
@@ -276,6 +286,9 @@ export const courseRouter = router({
     const viewer: CourseViewer = { role: 'user', tier: input.tier, paidSince: input.tier === 'paid' ? now - input.day * DAY_MS : null };
     return outlineFor(await ctx.deps.courseTree.get(), viewer, now);
   }),
+
+  /** GET /api/admin/course/insights: members, modules and lessons started and completed (decision 032). */
+  insights: adminProcedure.query(async ({ ctx }) => insightsAnswer(await readInsightTotals(ctx.deps.db))),
 
   ...progressProcedures,
 

@@ -17,6 +17,7 @@ import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tes
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
+import { DERIVED_TABLES } from './derived-tables';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as pgSchema from './pg-schema';
 import * as sqliteSchema from './sqlite-schema';
@@ -166,8 +167,9 @@ describe('npm run db:copy', () => {
     const copied = await copySqliteToPostgres(install, target, ({ table, rows }) => (reported[table] = rows));
 
     expect(await postgresRows(target)).toEqual(before);
+    // The running totals are not copied: the target rebuilds them, row for row as above.
     expect(Object.fromEntries(copied.map(({ table, rows }) => [table, rows]))).toEqual(
-      Object.fromEntries(Object.entries(before).map(([name, rows]) => [name, rows.length])),
+      Object.fromEntries(Object.entries(before).flatMap(([name, rows]) => (DERIVED_TABLES.has(name) ? [] : [[name, rows.length]]))),
     );
     expect(reported).toEqual(Object.fromEntries(copied.map(({ table, rows }) => [table, rows])));
     // Tables by name, except that a user's rows come after the users (the foreign keys would refuse them otherwise).

@@ -15,6 +15,7 @@ import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { migrationsDir } from '../paths';
 import * as pgSchema from './pg-schema';
 import { driverErrors } from './errors';
+import { DERIVED_TABLES } from './derived-tables';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as sqliteSchema from './sqlite-schema';
 import { openSqlite, type SqliteDatabase } from './sqlite-driver';
@@ -42,7 +43,8 @@ const PARAMETERS_PER_BATCH = 30_000;
 function tablePairs(): TablePair[] {
   const twins = new Map<SQLiteTable, TablePair>();
   for (const [key, source] of Object.entries(sqliteSchema)) {
-    if (!is(source, SQLiteTable)) continue;
+    // Running totals come from the rows they count: the target rebuilds them once those are copied.
+    if (!is(source, SQLiteTable) || DERIVED_TABLES.has(getTableName(source))) continue;
     const target = (pgSchema as Record<string, unknown>)[key];
     if (!is(target, PgTable)) throw new Error(`pg-schema.ts has no table ${key}: the schemas drifted (db-schemas.test.ts)`);
     twins.set(source, { name: getTableName(source), source, target });
@@ -158,6 +160,11 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
           `${target} is not empty (it has rows in ${filled.join(', ')}): db:copy fills an empty database only, so that nothing in it is overwritten. Create a new database (createdb) and copy into that.`,
         );
       }
+      // The running totals (decision 032) are counted once at the end, not by a trigger per row:
+      // in one transaction those would update each lesson's totals once per member, and PostgreSQL
+      // slows down with every version of a row one transaction adds. Off for this transaction only,
+      // which holds the table locked until it commits.
+      await client.query('alter table course_progress disable trigger user');
       for (const pair of pairs) {
         let rows;
         try {
@@ -169,6 +176,8 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
         copied.push({ table: pair.name, rows });
         onTable?.({ table: pair.name, rows });
       }
+      await client.query('select course_insights_rebuild()');
+      await client.query('alter table course_progress enable trigger user');
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

@@ -223,6 +223,41 @@ export const courseProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index('course_progress_lesson_idx').on(t.lessonId, t.completedAt, t.playedSeconds)],
 );
 
+// The course insights' running totals: see sqlite-schema.ts; kept by drizzle-pg/0011's triggers.
+export const courseLessonTotals = pgTable('course_lesson_totals', {
+  lessonId: text('lesson_id')
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: 'cascade' }),
+  started: integer('started').notNull(),
+  completed: integer('completed').notNull(),
+  playedSum: bigint('played_sum', { mode: 'number' }).notNull(),
+});
+
+export const courseModuleTotals = pgTable('course_module_totals', {
+  moduleId: text('module_id')
+    .primaryKey()
+    .references(() => courseModules.id, { onDelete: 'cascade' }),
+  lessons: integer('lessons').notNull(),
+  started: integer('started').notNull(),
+  completed: integer('completed').notNull(),
+});
+
+export const courseMemberModules = pgTable(
+  'course_member_modules',
+  {
+    moduleId: text('module_id').notNull(),
+    userId: text('user_id').notNull(),
+    started: integer('started').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.moduleId, t.userId] }), index('course_member_modules_completed_idx').on(t.moduleId, t.completed)],
+);
+
+export const courseMemberTotals = pgTable('course_member_totals', {
+  userId: text('user_id').primaryKey(),
+  lessons: integer('lessons').notNull(),
+});
+
 export const courseCertificates = pgTable('course_certificates', {
   id: text('id').primaryKey(),
   userId: text('user_id')

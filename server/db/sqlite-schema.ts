@@ -279,6 +279,49 @@ export const courseProgress = sqliteTable(
   ],
 );
 
+// The course insights' running totals (CONTRACT §4 GET /api/admin/course/insights; decision 032):
+// derived from course_progress by the triggers of drizzle/0017 (hand-written), which move them in
+// the statement that writes a progress row and recompute them when a lesson changes module,
+// publication or duration. No code writes them; db:copy has the target rebuild them.
+// Per lesson: the members with a row, with completed_at, and the sum of min(played, duration).
+export const courseLessonTotals = sqliteTable('course_lesson_totals', {
+  lessonId: text('lesson_id')
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: 'cascade' }),
+  started: integer('started').notNull(),
+  completed: integer('completed').notNull(),
+  playedSum: integer('played_sum').notNull(),
+});
+
+// Per module: its published lessons, and the members who started one of them / completed them all.
+export const courseModuleTotals = sqliteTable('course_module_totals', {
+  moduleId: text('module_id')
+    .primaryKey()
+    .references(() => courseModules.id, { onDelete: 'cascade' }),
+  lessons: integer('lessons').notNull(),
+  started: integer('started').notNull(),
+  completed: integer('completed').notNull(),
+});
+
+// Per member and module: how many of its published lessons the member started and completed; a
+// row only while started > 0. The index counts a module's finishers after its lessons change.
+export const courseMemberModules = sqliteTable(
+  'course_member_modules',
+  {
+    moduleId: text('module_id').notNull(),
+    userId: text('user_id').notNull(),
+    started: integer('started').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.moduleId, t.userId] }), index('course_member_modules_completed_idx').on(t.moduleId, t.completed)],
+);
+
+// Per member: their progress rows, any lesson; a row only while there is one.
+export const courseMemberTotals = sqliteTable('course_member_totals', {
+  userId: text('user_id').primaryKey(),
+  lessons: integer('lessons').notNull(),
+});
+
 // One certificate per member, issued once when every published lesson is complete and kept
 // thereafter; its id is the unguessable part of its public address (/certificates/{id}).
 export const courseCertificates = sqliteTable('course_certificates', {

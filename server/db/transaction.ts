@@ -5,7 +5,7 @@
 // it. PostgreSQL's run on a connection of their own, serializable, and are run again when
 // PostgreSQL finds they raced another. (Also here: PostgreSQL's read told to walk indexes.)
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { dialect } from './dialect';
@@ -119,4 +119,18 @@ export function readAlongIndexes<T>(db: Db, read: (tx: Db) => Promise<T>): Promi
     },
     { accessMode: 'read only', isolationLevel: 'repeatable read' },
   );
+}
+
+/**
+ * First thing in a transaction that rewrites what triggers derive from `table` (decision 032: a
+ * lesson's publication, module, duration or deletion, and course_progress's running totals): on
+ * PostgreSQL, waits for the writes to `table` in flight and holds new ones until the commit, so
+ * that the transaction's snapshot, taken at its next statement (serializable), holds every row
+ * written before it, and every write after it sees its change. First, because a serializable
+ * snapshot taken before the lock would miss the rows written while it waited. SQLite has one
+ * writer at a time already: nothing to do.
+ */
+export async function holdWrites(tx: Tx, table: Parameters<typeof getTableName>[0]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await (tx as unknown as PgDatabase<never>).execute(sql.raw(`lock table "${getTableName(table)}" in share row exclusive mode`));
 }

@@ -279,6 +279,7 @@ describe('Course', () => {
     await answer('PUT', '/api/admin/course/modules/order', 400, { body: { ids: [module._id] } });
     await answer('GET', '/api/admin/course/preview', 200, { query: { tier: 'paid', day: '2' } });
     await answer('GET', '/api/admin/course/preview', 400, { query: { tier: 'gold' } });
+    await answer('GET', '/api/admin/course/insights', 200);
     expect(await answer('DELETE', '/api/admin/course/modules/{id}', 409, { params: { id: moduleId } })).toEqual({
       message: 'Move or delete its lessons first',
     });

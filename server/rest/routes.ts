@@ -12,6 +12,7 @@ import {
   checkoutAnswer,
   certificateLinkSchema,
   certificateSchema,
+  courseInsightsSchema,
   courseProgressSchema,
   courseSearchSchema,
   lessonProgressSchema,
@@ -701,6 +702,20 @@ const table: Record<string, Row[]> = {
       input: coursePreviewInput,
       answer: asIs(courseOutlineSchema),
       procedure: (c) => c.course.preview,
+    }),
+    noInputRow({
+      method: 'GET',
+      url: '/api/admin/course/insights',
+      access: 'admin',
+      summary: 'How far members got: who started and finished the course, each published module and each published lesson',
+      description:
+        'From running totals kept in step with every progress row (decision 032). members.started: members with at least one progress row; ' +
+        'members.completed: members holding a certificate. A module: members with a progress row in at least one of its published lessons, ' +
+        'and members who completed every published lesson of it. A lesson: members with a row, with a completion, and averagePlayedPercent, ' +
+        'over the members who started it, the mean of min(100, playedSeconds / durationSeconds × 100) to one decimal (null for a lesson ' +
+        'without a duration). Published modules and lessons only, in course order.',
+      answer: asIs(courseInsightsSchema),
+      procedure: (c) => c.course.insights,
     }),
     row({
       method: 'POST',

@@ -11,6 +11,7 @@ import { Spinner } from '@/ui/spinner';
 import { StatusMessage } from '@/ui/status-message';
 import { CourseBoard } from './course-board';
 import type { AdminLesson, AdminModule } from './course-types';
+import { InsightsPanel } from './insights-panel';
 import { LessonEditor } from './lesson-editor';
 import { MemberPreview } from './member-preview';
 import { ModuleCard } from './module-card';
@@ -104,6 +105,7 @@ function CourseManager({ modules, content, status }: CourseManagerProps) {
         <LessonEditor key={selected._id} lesson={selected} modules={modules} onClose={() => setSelectedId(null)} onChanged={reload} showStatus={show} />
       )}
       <MemberPreview />
+      <InsightsPanel modules={modules} />
       <StatusMessage live={status.status} docked className="cm-status" />
     </PanelSection>
   );
