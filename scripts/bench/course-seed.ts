@@ -113,11 +113,26 @@ export function seedProgressRowsSqlite(db: Db, now = Date.now()): number {
   return run();
 }
 
-/** The same rows on PostgreSQL, then VACUUM ANALYZE, as autovacuum leaves a table that has settled. */
+/**
+ * The same rows on PostgreSQL, then VACUUM ANALYZE, as autovacuum leaves a table that has settled.
+ * The insights' triggers are off for the load and their totals rebuilt once after it, as db:copy
+ * does (decision 032): a trigger per row would update each lesson's totals row 100,000 times in one
+ * transaction, which PostgreSQL slows down on with every version of a row it adds.
+ */
 export async function seedProgressRowsPostgres(client: pg.Client, now = Date.now()): Promise<number> {
-  const { rowCount } = await client.query(PROGRESS_SELECT_POSTGRES, [now]);
-  await client.query('vacuum (analyze) course_progress');
-  return rowCount ?? 0;
+  await client.query('begin');
+  try {
+    await client.query('alter table course_progress disable trigger user');
+    const { rowCount } = await client.query(PROGRESS_SELECT_POSTGRES, [now]);
+    await client.query('select course_insights_rebuild()');
+    await client.query('alter table course_progress enable trigger user');
+    await client.query('commit');
+    await client.query('vacuum (analyze) course_progress');
+    return rowCount ?? 0;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
 }
 
 // ——— Transcripts for the search ———
