@@ -253,7 +253,7 @@ export const courseProgressSchema = z.object({
 /** GET /api/admin/course/insights (decision 032 has the definitions). */
 export const courseInsightsSchema = z.object({
   members: z.object({
-    started: count.describe('Members with at least one progress row'),
+    started: count.describe('Members with at least one progress row or a certificate'),
     completed: count.describe('Members holding a certificate'),
   }),
   modules: z

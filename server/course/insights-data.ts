@@ -1,7 +1,7 @@
 // The course insights (CONTRACT §4 GET /api/admin/course/insights): read from the running totals
 // that the triggers of drizzle/0017 and drizzle-pg/0011 keep (decision 032), never from a scan of
 // course_progress, so that the answer costs the same with four million rows as with none.
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { courseCertificates, courseLessons, courseLessonTotals, courseMemberTotals, courseModules, courseModuleTotals } from '../db/schema';
 
@@ -22,8 +22,20 @@ export interface InsightTotals {
 
 /** The published modules and their published lessons, in course order, with their totals. */
 export async function readInsightTotals(db: Db): Promise<InsightTotals> {
-  const [[started], [completed], modules, lessons] = await Promise.all([
+  const [[withRows], [withCertificateOnly], [completed], modules, lessons] = await Promise.all([
     db.select({ n: count() }).from(courseMemberTotals),
+    // The certificate holders with no row left: their lessons have all been deleted since.
+    db
+      .select({ n: count() })
+      .from(courseCertificates)
+      .where(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(courseMemberTotals)
+            .where(eq(courseMemberTotals.userId, courseCertificates.userId)),
+        ),
+      ),
     db.select({ n: count() }).from(courseCertificates),
     db
       .select({ _id: courseModules.id, started: courseModuleTotals.started, completed: courseModuleTotals.completed })
@@ -45,5 +57,5 @@ export async function readInsightTotals(db: Db): Promise<InsightTotals> {
       .where(and(eq(courseModules.published, true), eq(courseLessons.published, true)))
       .orderBy(asc(courseModules.position), asc(courseModules.id), asc(courseLessons.position), asc(courseLessons.id)),
   ]);
-  return { members: { started: started!.n, completed: completed!.n }, modules, lessons };
+  return { members: { started: withRows!.n + withCertificateOnly!.n, completed: completed!.n }, modules, lessons };
 }

@@ -39,6 +39,9 @@ for (const viewport of [
       await expect(panel.getByRole('listitem').filter({ hasText: `${course.title} one` })).toContainText('Nothing to play (no media)');
       expect(await axeViolations(page, '.cm-insights')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The chart is drawn at its column's width: all of it in view, none of it cut off.
+      const [svg, box] = [await chart.boundingBox(), await panel.boundingBox()];
+      expect(svg!.x + svg!.width).toBeLessThanOrEqual(box!.x + box!.width);
       expect(problems).toEqual([]);
     } finally {
       await course.remove();

@@ -28,7 +28,7 @@ export async function insightsByScan(db: Db) {
     return Math.round(mean * 10) / 10;
   };
   return {
-    members: { started: new Set(rows.map((row) => row.userId)).size, completed: certificates.length },
+    members: { started: new Set([...rows.map((row) => row.userId), ...certificates.map((c) => c.userId)]).size, completed: certificates.length },
     modules: shownModules.map((module) => ({ _id: module.id, ...moduleCounts(module.id) })),
     lessons: shownModules.flatMap((module) =>
       published(module.id).map((lesson) => ({

@@ -68,3 +68,29 @@ export function playedSentence({ started, averagePlayedPercent }: LessonFigure):
   if (started === 0) return 'Not started yet';
   return `${averagePlayedPercent} % played on average by ${plural(started, 'member', 'members')}`;
 }
+
+/**
+ * A module's title in lines of at most `chars` characters, broken between words (a word longer
+ * than a line is broken inside it): SVG text does not wrap by itself.
+ */
+export function wrapLabel(label: string, chars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    for (let rest = word; rest.length > 0;) {
+      const room = line ? chars - line.length - 1 : chars;
+      if (rest.length <= room) {
+        line = line ? `${line} ${rest}` : rest;
+        rest = '';
+      } else if (line) {
+        lines.push(line);
+        line = '';
+      } else {
+        lines.push(rest.slice(0, chars));
+        rest = rest.slice(chars);
+      }
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}

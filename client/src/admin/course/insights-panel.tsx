@@ -51,9 +51,11 @@ export function InsightsBody({ insights, modules }: { insights: CourseInsights; 
         {lessons.map((lesson) => (
           <li key={lesson.id} className="cm-insights__lesson">
             <span className="cm-insights__lesson-title">{lesson.label}</span>
-            <span className="cm-insights__bar" aria-hidden="true">
-              <span className="cm-insights__fill" style={{ width: `${lesson.averagePlayedPercent ?? 0}%` }} />
-            </span>
+            {lesson.averagePlayedPercent !== null && (
+              <span className="cm-insights__bar" aria-hidden="true">
+                <span className="cm-insights__fill" style={{ width: `${lesson.averagePlayedPercent}%` }} />
+              </span>
+            )}
             <span className="cm-insights__figure">{playedSentence(lesson)}</span>
           </li>
         ))}
