@@ -19,13 +19,11 @@ export interface SearchFragment {
   pattern: string;
 }
 
+export type TextHit = { lessonId: string; text: string };
 export type CueHit = { lessonId: string; text: string; at: number };
 
-/**
- * The sorted query of the caption cues that `contains` holds for (search.ts), not yet run: awaited
- * it runs alone, and a dialect may embed it in a statement of its own.
- */
-export type CueHitsQuery = (contains: SQL) => SQLWrapper & PromiseLike<CueHit[]>;
+/** A query of search.ts, not yet run: awaited it runs alone, and a dialect may embed it in a statement of its own. */
+export type HitsQuery<Hit> = SQLWrapper & PromiseLike<Hit[]>;
 
 export interface CourseSearchDialect {
   /** Holds for the rows whose lesson id `column` is one of `ids`. */
@@ -33,12 +31,18 @@ export interface CourseSearchDialect {
   /** Holds for the rows of course_lesson_texts whose text contains the fragment. */
   lessonTextContains(fragment: SearchFragment): SQL;
   /**
-   * The rows of `sorted` over the caption cues that contain the fragment, when fewer than `atMost`
-   * cues of the whole course do (counted through the index, no further than `atMost`); undefined
-   * when as many or more do, or when the fragment is too short for the index.
+   * The rows of `texts` (the lessons' texts that contain the fragment), and those of `cues` over the
+   * caption cues that contain it when fewer than `atMost` cues of the whole course do (counted
+   * through the index, no further than `atMost`); `cues` is undefined when as many or more do, or
+   * when the fragment is too short for the index.
    */
-  fewCueHits(db: Db, fragment: SearchFragment, sorted: CueHitsQuery, atMost: number): Promise<CueHit[] | undefined>;
-  /** cueTextContains checked on each row, without the index: for a walk through one lesson's cues. */
+  firstHits(
+    db: Db,
+    fragment: SearchFragment,
+    queries: { texts: HitsQuery<TextHit>; cues: (contains: SQL) => HitsQuery<CueHit> },
+    atMost: number,
+  ): Promise<{ texts: TextHit[]; cues: CueHit[] | undefined }>;
+  /** The cues' text contains the fragment, checked on each row without the index: for a walk through one lesson's cues. */
   cueRowContains(fragment: SearchFragment): SQL;
 }
 

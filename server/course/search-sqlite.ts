@@ -30,12 +30,13 @@ const contains = (table: SQLiteTable, text: SQLiteColumn, index: 'course_lesson_
 export const sqliteCourseSearch: CourseSearchDialect = {
   lessonIn: (column, ids) => inArray(column, ids),
   lessonTextContains: (fragment) => contains(courseLessonTexts, courseLessonTexts.text, 'course_lesson_search', fragment),
-  // The count, then the sorted query: two calls into the same process, so nothing to gain by one.
+  // The queries one after the other: calls into the same process, so nothing to gain by one.
   // The index holds one row per cue: counting there reads no cue, and the limit stops it early.
-  fewCueHits: async (db, fragment, sorted, atMost) => {
-    if (!indexed(fragment)) return undefined;
+  firstHits: async (db, fragment, queries, atMost) => {
+    const texts = await queries.texts;
+    if (!indexed(fragment)) return { texts, cues: undefined };
     const [{ n }] = db.all<{ n: number }>(sql`select count(*) as n from (${hits('course_cue_search', fragment)} limit ${atMost})`) as [{ n: number }];
-    return n < atMost ? await sorted(contains(courseCaptionCues, courseCaptionCues.text, 'course_cue_search', fragment)) : undefined;
+    return { texts, cues: n < atMost ? await queries.cues(contains(courseCaptionCues, courseCaptionCues.text, 'course_cue_search', fragment)) : undefined };
   },
   cueRowContains: (fragment) => rowContains(courseCaptionCues.text, fragment),
 };

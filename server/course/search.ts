@@ -116,7 +116,7 @@ export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewe
   const fragment = searchFragment(query);
   const ids = [...open.keys()];
   // Each list alone is at most 20 long in course order, so the first 20 of both together are among them.
-  const textHits = await db
+  const texts = db
     .select({ lessonId: courseLessonTexts.lessonId, text: courseLessonTexts.text })
     .from(courseLessonTexts)
     .innerJoin(courseLessons, eq(courseLessons.id, courseLessonTexts.lessonId))
@@ -124,9 +124,14 @@ export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewe
     .where(and(courseSearch.lessonTextContains(fragment), courseSearch.lessonIn(courseLessonTexts.lessonId, ids)))
     .orderBy(...courseOrder)
     .limit(SEARCH_RESULTS_MAX);
-  const cueHits =
-    (await courseSearch.fewCueHits(db, fragment, (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX), WALK_FROM_MATCHES)) ??
-    (await walkedCueHits(db, fragment, ids));
+  const first = await courseSearch.firstHits(
+    db,
+    fragment,
+    { texts, cues: (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX) },
+    WALK_FROM_MATCHES,
+  );
+  const textHits = first.texts;
+  const cueHits = first.cues ?? (await walkedCueHits(db, fragment, ids));
   const hits = [...textHits.map((hit) => ({ ...hit, at: null })), ...cueHits];
   const place = (hit: { lessonId: string; at: number | null }) => [open.get(hit.lessonId)!.order, hit.at ?? -1] as const;
   hits.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
