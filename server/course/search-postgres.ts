@@ -22,7 +22,9 @@ const column = (rows: 'texts' | 'cues', of: { name: string }) => sql`${sql.ident
 type Row = { kind: 'text' | 'count' | 'cue'; n: number | null; lessonId: string | null; text: string | null; at: number | null };
 
 export const postgresCourseSearch: CourseSearchDialect = {
-  lessonIn: (lessonId, ids) => sql`${lessonId} = any(${sql.param(ids)}::text[])`,
+  // One lesson (the walk's first run) as an equality, which PostgreSQL looks up by the lessons' key:
+  // with an array it joined every lesson (0.3 ms more, in issue 26's bench).
+  lessonIn: (lessonId, ids) => (ids.length === 1 ? sql`${lessonId} = ${ids[0]}` : sql`${lessonId} = any(${sql.param(ids)}::text[])`),
   lessonTextContains: ({ pattern }) => sql`lower(${courseLessonTexts.text}) like ${pattern} escape '\\'`,
   // One statement, three kinds of rows: the lessons' texts, the count (one row, even when nothing
   // else matches), and the sorted cues, whose query has the count's condition among its own. That
