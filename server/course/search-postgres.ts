@@ -2,10 +2,10 @@
 // indexes course_lesson_texts_trgm_idx and course_caption_cues_trgm_idx answer for 3+ characters
 // (drizzle-pg/); the pattern escapes
 // % _ and \, so the fragment is taken literally.
-// Each statement is a round trip, which costs more than the search's queries themselves (issue
-// 26's bench: 1-2 ms each in PostgreSQL, a p95 of 11-17 ms for 3-4 of them): the open lessons go
-// as one array parameter, not one parameter each, and the lessons' texts, the count and the sorted cues go
-// together in one statement.
+// Each statement is a round trip, which costs about what the search's queries do in PostgreSQL
+// (issue 26's bench: 1-2 ms each, a p95 of 11-17 ms for 3-4 of them): the open lessons go as one
+// array parameter, not one parameter each, and the lessons' texts, the count and the sorted cues
+// go in one statement (decision 034).
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { courseCaptionCues, courseLessonTexts } from '../db/schema';
