@@ -6,7 +6,8 @@
 // - search-postgres.ts: pg_trgm GIN indexes on lower(text), kept by PostgreSQL.
 // Both fold ASCII letters only, as the users' search does: lower() on SQLite, and on PostgreSQL's
 // "C" text, folds exactly those, and the query is folded the same way (foldAscii).
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { dialect } from '../db/dialect';
 import { postgresCourseSearch } from './search-postgres';
@@ -18,17 +19,30 @@ export interface SearchFragment {
   pattern: string;
 }
 
+export type TextHit = { lessonId: string; text: string };
+export type CueHit = { lessonId: string; text: string; at: number };
+
+/** A query of search.ts, not yet run: awaited it runs alone, and a dialect may embed it in a statement of its own. */
+export type HitsQuery<Hit> = SQLWrapper & PromiseLike<Hit[]>;
+
 export interface CourseSearchDialect {
+  /** Holds for the rows whose lesson id `column` is one of `ids`. */
+  lessonIn(column: SQLiteColumn, ids: string[]): SQL;
   /** Holds for the rows of course_lesson_texts whose text contains the fragment. */
   lessonTextContains(fragment: SearchFragment): SQL;
-  /** Holds for the rows of course_caption_cues whose text contains the fragment. */
-  cueTextContains(fragment: SearchFragment): SQL;
   /**
-   * How many caption cues of the whole course contain the fragment, counted through the index and
-   * no further than `atMost`; undefined when the fragment is too short for the index.
+   * The rows of `texts` (the lessons' texts that contain the fragment), and those of `cues` over the
+   * caption cues that contain it when fewer than `atMost` cues of the whole course do (counted
+   * through the index, no further than `atMost`); `cues` is undefined when as many or more do, or
+   * when the fragment is too short for the index.
    */
-  countCueMatches(db: Db, fragment: SearchFragment, atMost: number): Promise<number | undefined>;
-  /** cueTextContains checked on each row, without the index: for a walk through one lesson's cues. */
+  firstHits(
+    db: Db,
+    fragment: SearchFragment,
+    queries: { texts: HitsQuery<TextHit>; cues: (contains: SQL) => HitsQuery<CueHit> },
+    atMost: number,
+  ): Promise<{ texts: TextHit[]; cues: CueHit[] | undefined }>;
+  /** The cues' text contains the fragment, checked on each row without the index: for a walk through one lesson's cues. */
   cueRowContains(fragment: SearchFragment): SQL;
 }
 

@@ -3,7 +3,7 @@
 // course_caption_cues (drizzle/, hand-written), for 3+ characters;
 // shorter fragments have no trigram, and are checked row by row with instr(), which takes the
 // fragment literally as a phrase does.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { courseCaptionCues, courseLessonTexts } from '../db/schema';
 import type { CourseSearchDialect, SearchFragment } from './search-index';
@@ -28,13 +28,15 @@ const contains = (table: SQLiteTable, text: SQLiteColumn, index: 'course_lesson_
   indexed(fragment) ? sql`${table}.rowid in (${hits(index, fragment)})` : rowContains(text, fragment);
 
 export const sqliteCourseSearch: CourseSearchDialect = {
+  lessonIn: (column, ids) => inArray(column, ids),
   lessonTextContains: (fragment) => contains(courseLessonTexts, courseLessonTexts.text, 'course_lesson_search', fragment),
-  cueTextContains: (fragment) => contains(courseCaptionCues, courseCaptionCues.text, 'course_cue_search', fragment),
+  // The queries one after the other: calls into the same process, so nothing to gain by one.
   // The index holds one row per cue: counting there reads no cue, and the limit stops it early.
-  countCueMatches: async (db, fragment, atMost) => {
-    if (!indexed(fragment)) return undefined;
-    const [row] = db.all<{ n: number }>(sql`select count(*) as n from (${hits('course_cue_search', fragment)} limit ${atMost})`);
-    return row!.n;
+  firstHits: async (db, fragment, queries, atMost) => {
+    const texts = await queries.texts;
+    if (!indexed(fragment)) return { texts, cues: undefined };
+    const [{ n }] = db.all<{ n: number }>(sql`select count(*) as n from (${hits('course_cue_search', fragment)} limit ${atMost})`) as [{ n: number }];
+    return { texts, cues: n < atMost ? await queries.cues(contains(courseCaptionCues, courseCaptionCues.text, 'course_cue_search', fragment)) : undefined };
   },
   cueRowContains: (fragment) => rowContains(courseCaptionCues.text, fragment),
 };

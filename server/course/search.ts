@@ -2,14 +2,14 @@
 // literally, in the text and the caption cues of the lessons the caller may open, at most 20
 // results in course order (a lesson's own text before its cues, the cues in time order), each with
 // the text around the match and, for a cue, its start.
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { SEARCH_RESULTS_MAX } from '../../shared/course';
 import type { Db } from '../db/client';
 import { courseCaptionCues, courseLessons, courseLessonTexts, courseModules } from '../db/schema';
 import { foldAscii } from '../users/search-index';
 import { lessonAccess, type CourseViewer } from './access';
 import type { CourseTree } from './content-data';
-import { courseSearch, type SearchFragment } from './search-index';
+import { courseSearch, type CueHit, type SearchFragment } from './search-index';
 
 export interface SearchResult {
   lessonId: string;
@@ -85,16 +85,14 @@ const courseOrder = [asc(courseModules.position), asc(courseLessons.position), a
  */
 export const WALK_FROM_MATCHES = 200;
 
-type CueHit = { lessonId: string; text: string; at: number };
-
-/** The first `limit` cues of the lessons `ids` that `contains` holds for, in course order. */
-function firstCueHits(db: Db, contains: SQL, ids: string[], limit: number): Promise<CueHit[]> {
+/** The first `limit` cues of the lessons `ids` that `contains` holds for, in course order (not yet run). */
+function firstCueHits(db: Db, contains: SQL, ids: string[], limit: number) {
   return db
     .select({ lessonId: courseCaptionCues.lessonId, text: courseCaptionCues.text, at: courseCaptionCues.startSeconds })
     .from(courseCaptionCues)
     .innerJoin(courseLessons, eq(courseLessons.id, courseCaptionCues.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(contains, inArray(courseCaptionCues.lessonId, ids)))
+    .where(and(contains, courseSearch.lessonIn(courseCaptionCues.lessonId, ids)))
     .orderBy(...courseOrder, asc(courseCaptionCues.startSeconds), asc(courseCaptionCues.fileId), asc(courseCaptionCues.position))
     .limit(limit);
 }
@@ -118,19 +116,22 @@ export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewe
   const fragment = searchFragment(query);
   const ids = [...open.keys()];
   // Each list alone is at most 20 long in course order, so the first 20 of both together are among them.
-  const textHits = await db
+  const texts = db
     .select({ lessonId: courseLessonTexts.lessonId, text: courseLessonTexts.text })
     .from(courseLessonTexts)
     .innerJoin(courseLessons, eq(courseLessons.id, courseLessonTexts.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(courseSearch.lessonTextContains(fragment), inArray(courseLessonTexts.lessonId, ids)))
+    .where(and(courseSearch.lessonTextContains(fragment), courseSearch.lessonIn(courseLessonTexts.lessonId, ids)))
     .orderBy(...courseOrder)
     .limit(SEARCH_RESULTS_MAX);
-  const matches = await courseSearch.countCueMatches(db, fragment, WALK_FROM_MATCHES);
-  const cueHits =
-    matches !== undefined && matches < WALK_FROM_MATCHES
-      ? await firstCueHits(db, courseSearch.cueTextContains(fragment), ids, SEARCH_RESULTS_MAX)
-      : await walkedCueHits(db, fragment, ids);
+  const first = await courseSearch.firstHits(
+    db,
+    fragment,
+    { texts, cues: (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX) },
+    WALK_FROM_MATCHES,
+  );
+  const textHits = first.texts;
+  const cueHits = first.cues ?? (await walkedCueHits(db, fragment, ids));
   const hits = [...textHits.map((hit) => ({ ...hit, at: null })), ...cueHits];
   const place = (hit: { lessonId: string; at: number | null }) => [open.get(hit.lessonId)!.order, hit.at ?? -1] as const;
   hits.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
