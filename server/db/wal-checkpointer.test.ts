@@ -1,9 +1,12 @@
 // The site database's WAL checkpoints, in a worker thread of their own (decision 035): real files,
 // the better-sqlite3 the server uses, the thread made to die.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { openDatabase, openSiteDatabase } from './client';
 import type { SqliteDatabase } from './sqlite-driver';
@@ -137,4 +140,25 @@ it('a thread that cannot open the file is reported, and the main connection keep
   await checkpointer.stop();
   expect(onError).toHaveBeenCalledTimes(1);
   handle.close();
+});
+
+it("neither keeps a process alive nor lets it end before the site database's close has finished", () => {
+  const client = fileURLToPath(new URL('./client.ts', import.meta.url));
+  const script = path.join(dir, 'site-process.mts');
+  writeFileSync(
+    script,
+    `import { openSiteDatabase } from ${JSON.stringify(client)};
+    const onCheckpointerError = (error: Error) => console.log(error.message);
+    const site = await openSiteDatabase({ dialect: 'sqlite', file: ${JSON.stringify(file)} }, { onCheckpointerError });
+    await site.close();
+    console.log('closed');
+    await openSiteDatabase({ dialect: 'sqlite', file: ${JSON.stringify(file)} }, { onCheckpointerError });
+    console.log('left open');
+    `,
+  );
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const run = spawnSync(process.execPath, ['--import', tsx, script], { encoding: 'utf8', timeout: 15_000 });
+  expect(run.stderr).toBe('');
+  expect(run.stdout).toBe('closed\nleft open\n');
+  expect(run.status).toBe(0);
 });

@@ -55,7 +55,12 @@ export function startWalCheckpointer(
   file: string,
   options: { everyMs?: number; onError?: (error: Error) => void } = {},
 ): WalCheckpointer {
-  const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: sqliteDriverPath(), file, everyMs: options.everyMs ?? EVERY_MS } });
+  const thread = new Worker(WORKER_SOURCE, {
+    eval: true,
+    // None of the process's flags (--import tsx, --input-type=module would make this source ESM).
+    execArgv: [],
+    workerData: { driver: sqliteDriverPath(), file, everyMs: options.everyMs ?? EVERY_MS },
+  });
   // A checkpointer never keeps a process alive; stop() is how the site ends it.
   thread.unref();
   main.pragma('wal_autocheckpoint = 0');
@@ -76,6 +81,9 @@ export function startWalCheckpointer(
     stop() {
       if (!stopping) {
         stopping = true;
+        // Held again until it ends: unref'd, a process whose last work is awaiting this close
+        // would find its event loop empty and end with the promise unsettled.
+        thread.ref();
         // postMessage on a thread that has ended already does nothing; `exited` has resolved then.
         thread.postMessage('stop');
       }
