@@ -107,7 +107,10 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.mediaRoot, { recursive: true });
   const courseFilesRoot = prepareCourseFilesRoot(config.courseFilesRoot, config.mediaRoot);
-  const database = await openSiteDatabase(config.database, { onIdleError: (error) => app.log.warn({ err: error }, 'a PostgreSQL connection broke') });
+  const database = await openSiteDatabase(config.database, {
+    onIdleError: (error) => app.log.warn({ err: error }, 'a PostgreSQL connection broke'),
+    onCheckpointerError: (error) => app.log.error({ err: error }, 'the SQLite checkpoint thread died; commits checkpoint the WAL again'),
+  });
   closers.push(() => database.close());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   closers.push(() => mailer.close());

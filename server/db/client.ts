@@ -9,6 +9,7 @@ import { migrationsDir } from '../paths';
 import { assertDialect } from './dialect';
 import { schema, type Schema } from './schema';
 import { openSqlite, type SqliteDatabase } from './sqlite-driver';
+import { startWalCheckpointer } from './wal-checkpointer';
 
 /**
  * The database, as the data functions see it: typed as Drizzle's SQLite database, and on
@@ -90,7 +91,14 @@ export interface SiteDatabase {
   close(): Promise<void>;
 }
 
-export async function openSiteDatabase(location: DatabaseLocation, options: { onIdleError?: (error: Error) => void } = {}): Promise<SiteDatabase> {
+export interface SiteDatabaseOptions {
+  /** PostgreSQL: an idle pooled connection broke. */
+  onIdleError?: (error: Error) => void;
+  /** SQLite: the WAL checkpoint thread died; the main connection checkpoints itself again. */
+  onCheckpointerError?: (error: Error) => void;
+}
+
+export async function openSiteDatabase(location: DatabaseLocation, options: SiteDatabaseOptions = {}): Promise<SiteDatabase> {
   if (location.dialect === 'postgres') {
     const { openPostgres } = await import('./postgres-client');
     const { db, close } = await openPostgres(location.url, options);
@@ -99,13 +107,16 @@ export async function openSiteDatabase(location: DatabaseLocation, options: { on
   }
   const main = openDatabase(location.file);
   const bulkReader = openBulkReader(location.file);
+  // Only the server's database: the CLI tools and tests that open the file directly keep SQLite's
+  // checkpoints in the commit, as they never serve a request while one runs (decision 035).
+  const checkpointer = startWalCheckpointer(main.sqlite, location.file, { onError: options.onCheckpointerError });
   return {
     db: main.db,
     bulkReadDb: bulkReader.db,
-    close: () => {
+    close: async () => {
+      await checkpointer.stop();
       bulkReader.close();
       main.close();
-      return Promise.resolve();
     },
   };
 }

@@ -21,6 +21,11 @@ export function sqliteDriverPackage(): 'better-sqlite3' | 'better-sqlite3-12' {
 
 let chosen: typeof BetterSqlite3 | undefined;
 
+/** Where the better-sqlite3 of this Node is, for a worker thread to require the same one. */
+export function sqliteDriverPath(): string {
+  return createRequire(import.meta.url).resolve(sqliteDriverPackage());
+}
+
 /** The better-sqlite3 of this Node, loaded on first use (a PostgreSQL site never needs it). */
 export function sqliteDriver(): typeof BetterSqlite3 {
   if (chosen) return chosen;
