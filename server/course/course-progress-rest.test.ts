@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_NAME, DAY_MS, PROGRESS_SECONDS_MAX } from '../../shared/course';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite, type CourseSite } from '../../tests/support/course-site';
-import { multipart } from '../../tests/support/multipart';
 import { courseCertificates, courseLessons, courseProgress } from '../db/schema';
 import { saveProgress } from './progress-data';
 import { WALK_FROM_MATCHES } from './search';
@@ -330,19 +329,8 @@ describe('the search', () => {
     return res.body.results as Array<{ lessonId: string; lessonTitle: string; moduleTitle: string; snippet: string; at: number | null }>;
   };
   /** Uploads a captions file to the lesson, as an admin; its id. */
-  const captions = async (lessonId: string, vtt: string) => {
-    const { payload, headers } = multipart({ role: 'captions', lang: 'en', label: 'English' }, [
-      { name: 'talk.vtt', type: 'text/vtt', content: Buffer.from(vtt) },
-    ]);
-    const res = await site.t.app.inject({
-      method: 'POST',
-      url: `/api/admin/course/lessons/${lessonId}/files`,
-      payload,
-      headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ file: { _id: string } }>().file._id;
-  };
+  const captions = (lessonId: string, vtt: string) =>
+    course.uploadFile(lessonId, { role: 'captions', lang: 'en', label: 'English' }, { name: 'talk.vtt', type: 'text/vtt', content: Buffer.from(vtt) });
 
   it('finds a case-insensitive substring of title, summary and body text, taken literally, with the text around it', async () => {
     const module = await createModule({ title: 'Foundations', published: true });

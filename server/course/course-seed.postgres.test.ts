@@ -1,47 +1,29 @@
 // The course's migration on PostgreSQL run as an upgrade (CONTRACT §4 "Content"): a database made by
 // the migrations of the version before the course, holding members, then migrated by this version.
 // Its SQLite twin is course-seed.test.ts; this one needs the postgres project's server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COURSE_SEED_AT, COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { migrationsBefore } from '../../tests/support/older-migrations';
+import { postgresUpgradeDatabase } from '../../tests/support/postgres-upgrade';
 import { pgMigrationsDir } from '../paths';
 
-let dir: string;
-let client: pg.Client;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'qc-course-seed-pg-'));
-  const name = `course_upgrade_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${inject('postgres').server}/postgres` });
-  await admin.connect();
-  await admin.query(`create database "${name}"`).finally(() => admin.end());
-  client = new pg.Client({ connectionString: `${inject('postgres').server}/${name}` });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.end();
-  rmSync(dir, { recursive: true, force: true });
-});
+const upgrade = postgresUpgradeDatabase('course_upgrade');
 
 describe('the course on an upgraded PostgreSQL install', () => {
   it('gets the ten modules, and its paid members count from when they joined', async () => {
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore(pgMigrationsDir, '_course', path.join(dir, 'older')) });
+    await migrate(drizzle(upgrade.client), { migrationsFolder: migrationsBefore(pgMigrationsDir, '_course', path.join(upgrade.dir, 'older')) });
     const insert = `insert into users (id, name, email, role, membership_tier, status, password_hash, password_changed_at, created_at, updated_at)
       values ($1, $2, $3, 'user', $4, 'active', 'x', 0, $5, $6)`;
-    await client.query(insert, ['paid-1', 'Paula', 'paula@example.com', 'paid', 1_600_000_000_000, 1_700_000_000_000]);
-    await client.query(insert, ['free-1', 'Fred', 'fred@example.com', 'free', 1_650_000_000_000, 1_700_000_000_000]);
-    expect((await client.query("select to_regclass('course_modules') as t")).rows).toEqual([{ t: null }]);
+    await upgrade.client.query(insert, ['paid-1', 'Paula', 'paula@example.com', 'paid', 1_600_000_000_000, 1_700_000_000_000]);
+    await upgrade.client.query(insert, ['free-1', 'Fred', 'fred@example.com', 'free', 1_650_000_000_000, 1_700_000_000_000]);
+    expect((await upgrade.client.query("select to_regclass('course_modules') as t")).rows).toEqual([{ t: null }]);
 
-    await migrate(drizzle(client), { migrationsFolder: pgMigrationsDir });
+    await migrate(drizzle(upgrade.client), { migrationsFolder: pgMigrationsDir });
 
-    const modules = await client.query(
+    const modules = await upgrade.client.query(
       'select id, title, summary, position, published, opens_after_days, created_at::text, updated_at::text from course_modules order by position',
     );
     expect(modules.rows).toEqual(
@@ -56,8 +38,8 @@ describe('the course on an upgraded PostgreSQL install', () => {
         updated_at: String(COURSE_SEED_AT),
       })),
     );
-    expect((await client.query('select count(*)::int as n from course_lessons')).rows).toEqual([{ n: 0 }]);
-    expect((await client.query('select id, paid_since::text from users order by id')).rows).toEqual([
+    expect((await upgrade.client.query('select count(*)::int as n from course_lessons')).rows).toEqual([{ n: 0 }]);
+    expect((await upgrade.client.query('select id, paid_since::text from users order by id')).rows).toEqual([
       { id: 'free-1', paid_since: null },
       { id: 'paid-1', paid_since: '1600000000000' },
     ]);

@@ -1,47 +1,29 @@
 // The running totals' back-fill on PostgreSQL (decision 032): a database made by the migrations of
 // the version before them, holding progress, then migrated by this one. Its SQLite twin is
 // insights-backfill.test.ts; this one needs the postgres project's server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { insightsByScan, progressBeforeInsights } from '../../tests/support/insights-scan';
 import { migrationsBefore } from '../../tests/support/older-migrations';
+import { postgresUpgradeDatabase } from '../../tests/support/postgres-upgrade';
 import type { Db } from '../db/client';
 import { pgMigrationsDir } from '../paths';
 import { insightsAnswer } from './insights';
 import { readInsightTotals } from './insights-data';
 import { saveProgress } from './progress-data';
 
-let dir: string;
-let client: pg.Client;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'qc-insights-backfill-pg-'));
-  const name = `insights_upgrade_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${inject('postgres').server}/postgres` });
-  await admin.connect();
-  await admin.query(`create database "${name}"`).finally(() => admin.end());
-  client = new pg.Client({ connectionString: `${inject('postgres').server}/${name}` });
-  await client.connect();
-});
-
-afterAll(async () => {
-  await client?.end();
-  rmSync(dir, { recursive: true, force: true });
-});
+const upgrade = postgresUpgradeDatabase('insights_upgrade');
 
 it('an install with progress from before the insights gets its totals back-filled, and kept from there', async () => {
-  await migrate(drizzle(client), { migrationsFolder: migrationsBefore(pgMigrationsDir, '_course_insights', path.join(dir, 'older')) });
-  for (const statement of progressBeforeInsights(COURSE_SEED_MODULES[0]!.id, COURSE_SEED_MODULES[1]!.id)) await client.query(statement);
-  await migrate(drizzle(client), { migrationsFolder: pgMigrationsDir });
+  await migrate(drizzle(upgrade.client), { migrationsFolder: migrationsBefore(pgMigrationsDir, '_course_insights', path.join(upgrade.dir, 'older')) });
+  for (const statement of progressBeforeInsights(COURSE_SEED_MODULES[0]!.id, COURSE_SEED_MODULES[1]!.id)) await upgrade.client.query(statement);
+  await migrate(drizzle(upgrade.client), { migrationsFolder: pgMigrationsDir });
 
   // The data functions take the site's Db; on PostgreSQL it is node-postgres's (decision 020).
-  const db = drizzle(client) as unknown as Db;
+  const db = drizzle(upgrade.client) as unknown as Db;
   const answer = insightsAnswer(await readInsightTotals(db));
   expect(answer).toEqual(await insightsByScan(db));
   expect(answer.members).toEqual({ started: 3, completed: 1 });

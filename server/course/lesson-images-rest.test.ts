@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite, type CourseSite } from '../../tests/support/course-site';
-import { multipart } from '../../tests/support/multipart';
 
 let PNG: Buffer;
 let JPEG: Buffer;
@@ -30,17 +29,8 @@ afterEach(async () => {
   await closeAdminApp(site);
 });
 
-async function attach(lessonId: string, name: string, content: Buffer): Promise<string> {
-  const { payload, headers } = multipart({ role: 'attachment' }, [{ name, type: 'application/octet-stream', content }]);
-  const res = await site.t.app.inject({
-    method: 'POST',
-    url: `/api/admin/course/lessons/${lessonId}/files`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ file: { _id: string } }>().file._id;
-}
+const attach = (lessonId: string, name: string, content: Buffer): Promise<string> =>
+  courseSite(site).uploadFile(lessonId, { role: 'attachment' }, { name, content });
 
 const BODY = [
   '![The plan](Plan%20of%20the%20field.PNG)',

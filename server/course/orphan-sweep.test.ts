@@ -9,7 +9,6 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite } from '../../tests/support/course-site';
-import { multipart } from '../../tests/support/multipart';
 import { buildApp } from '../app';
 import { ORPHAN_AGE_MS, startOrphanFileSweeps, sweepOrphanFiles } from './orphan-sweep';
 
@@ -38,15 +37,7 @@ async function lessonFile() {
   const course = courseSite(site);
   const module = await course.createModule({ title: 'Files', published: true });
   const lesson = await course.createLesson({ moduleId: module._id, title: 'With a workbook', freePreview: true });
-  const { payload, headers } = multipart({ role: 'attachment' }, [{ name: 'workbook.pdf', type: 'application/pdf', content: PDF }]);
-  const res = await site.t.app.inject({
-    method: 'POST',
-    url: `/api/admin/course/lessons/${lesson._id}/files`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const stored = `${res.json<{ file: { _id: string } }>().file._id}.pdf`;
+  const stored = `${await course.uploadFile(lesson._id, { role: 'attachment' }, { name: 'workbook.pdf', type: 'application/pdf', content: PDF })}.pdf`;
   const member = await course.member('reader@example.com');
   const url = async () =>
     ((await course.api('GET', `/api/course/lessons/${lesson._id}`, undefined, member.token)).body as { lesson: { attachments: Array<{ url: string }> } }).lesson

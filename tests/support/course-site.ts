@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { DAY_MS } from '../../shared/course';
 import { findMembership } from '../../server/users/data';
 import type { AdminApp } from './admin-app';
+import { multipart } from './multipart';
 import { callJson } from './test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,6 +25,8 @@ export interface CourseSite {
    * their stored paidSince, not from the test's clock, which may already be a day on at midnight.
    */
   opensOn(id: string, afterDays: number): Promise<string>;
+  /** Uploads one file to the lesson as the admin's form does (fields: role, then lang and label); the new file's id. */
+  uploadFile(lessonId: string, fields: Record<string, string>, file: { name: string; type?: string; content: Buffer }): Promise<string>;
 }
 
 export function courseSite(site: AdminApp): CourseSite {
@@ -37,6 +40,17 @@ export function courseSite(site: AdminApp): CourseSite {
   return {
     api,
     setUser,
+    async uploadFile(lessonId, fields, { name, type = 'application/octet-stream', content }) {
+      const { payload, headers } = multipart(fields, [{ name, type, content }]);
+      const res = await site.t.app.inject({
+        method: 'POST',
+        url: `/api/admin/course/lessons/${lessonId}/files`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${site.adminToken}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ file: { _id: string } }>().file._id;
+    },
     async opensOn(id, afterDays) {
       const since = (await findMembership(site.db.db, id))?.paidSince;
       if (since == null) throw new Error(`user ${id} is not an Architect`);
