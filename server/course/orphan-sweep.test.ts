@@ -3,6 +3,7 @@
 // file, a file being uploaded or just given its name, a folder, a symbolic link and what it points
 // at stay. Real files in a real root, a real database with a real upload.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -29,6 +30,9 @@ afterEach(async () => {
 });
 
 const root = () => site.t.config.courseFilesRoot;
+/** A name as the site gives a stored file, and an upload's temporary one. */
+const storedLike = (extension: string) => `${randomUUID()}.${extension}`;
+const uploadLike = () => `.upload-${randomUUID()}`;
 const inRoot = (name: string) => path.join(root(), name);
 const listing = () => readdirSync(root()).sort();
 
@@ -48,28 +52,31 @@ async function lessonFile() {
 describe('the orphan sweep of COURSE_FILES_ROOT', () => {
   it('removes at start the files no row names, untouched for an hour; keeps lessons’ files, files being uploaded, folders and symbolic links', async () => {
     const { stored, url } = await lessonFile();
-    writeFileSync(inRoot('0b1e1c3a-dead.pdf'), PDF);
-    writeFileSync(inRoot('.upload-crashed'), 'half a file');
+    const [dead, crashed, streaming] = [storedLike('pdf'), uploadLike(), uploadLike()];
+    writeFileSync(inRoot(dead), PDF);
+    writeFileSync(inRoot(crashed), 'half a file');
     // Still streaming at the clock the site starts with: written to ten minutes before it.
-    writeFileSync(inRoot('.upload-streaming'), 'a file on its way');
-    const streaming = new Date(later() - 10 * 60 * 1000);
-    utimesSync(inRoot('.upload-streaming'), streaming, streaming);
+    writeFileSync(inRoot(streaming), 'a file on its way');
+    const tenMinutesBefore = new Date(later() - 10 * 60 * 1000);
+    utimesSync(inRoot(streaming), tenMinutesBefore, tenMinutesBefore);
+    // Not a name the site gives: the root was set to a folder that holds other files too.
+    writeFileSync(inRoot('notes.txt'), 'an operator’s own file');
     mkdirSync(inRoot('a-folder'));
     writeFileSync(inRoot('a-folder/inside.pdf'), PDF);
     writeFileSync(path.join(outside, 'target.pdf'), PDF);
     symlinkSync(path.join(outside, 'target.pdf'), inRoot('link-out.pdf'));
-    symlinkSync(inRoot('0b1e1c3a-dead.pdf'), inRoot('link-in.pdf'));
+    symlinkSync(inRoot(dead), inRoot('link-in.pdf'));
 
     const restarted = await buildApp(site.t.config, { clientDir: undefined, logStream: site.t.logs, clock: later });
     try {
-      expect(listing()).toEqual(['.upload-streaming', 'a-folder', 'link-in.pdf', 'link-out.pdf', stored].sort());
+      expect(listing()).toEqual([streaming, 'a-folder', 'link-in.pdf', 'link-out.pdf', 'notes.txt', stored].sort());
       expect(readdirSync(inRoot('a-folder'))).toEqual(['inside.pdf']);
       expect(existsSync(path.join(outside, 'target.pdf'))).toBe(true);
       const said = site.t.logs.text
         .split('\n')
         .filter((line) => line.includes('no lesson names'))
         .map((line) => (JSON.parse(line) as { removed: string[] }).removed.sort());
-      expect(said).toEqual([['.upload-crashed', '0b1e1c3a-dead.pdf'].sort()]);
+      expect(said).toEqual([[crashed, dead].sort()]);
     } finally {
       await restarted.close();
     }
@@ -81,19 +88,20 @@ describe('the orphan sweep of COURSE_FILES_ROOT', () => {
 
   it('keeps a file given its name a moment ago (link() moves its ctime), however long ago its bytes were written', async () => {
     // An upload's file keeps its temporary file's times when linked to its stored name; its row commits a moment later.
-    writeFileSync(inRoot('6f0c-just-linked.mp4'), 'bytes');
+    const linked = storedLike('mp4');
+    writeFileSync(inRoot(linked), 'bytes');
     const longAgo = new Date('2020-01-01T00:00:00Z');
-    utimesSync(inRoot('6f0c-just-linked.mp4'), longAgo, longAgo);
+    utimesSync(inRoot(linked), longAgo, longAgo);
     expect(await sweepOrphanFiles(site.db.db, root(), quiet, Date.now())).toEqual([]);
-    expect(listing()).toContain('6f0c-just-linked.mp4');
+    expect(listing()).toContain(linked);
     // An hour on with still no row: an orphan.
-    expect(await sweepOrphanFiles(site.db.db, root(), quiet, later())).toEqual(['6f0c-just-linked.mp4']);
-    expect(listing()).not.toContain('6f0c-just-linked.mp4');
+    expect(await sweepOrphanFiles(site.db.db, root(), quiet, later())).toEqual([linked]);
+    expect(listing()).not.toContain(linked);
   });
 
   it('removes each orphan once, without an error, when two processes sharing the root sweep at once', async () => {
     const { stored } = await lessonFile();
-    const orphans = Array.from({ length: 60 }, (_, i) => `orphan-${String(i).padStart(2, '0')}.pdf`);
+    const orphans = Array.from({ length: 60 }, (_, i) => (i % 2 ? storedLike('pdf') : `${randomUUID()}-${i}.pdf`)).sort();
     for (const name of orphans) writeFileSync(inRoot(name), PDF);
     const lines: string[] = [];
     const log = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
@@ -106,13 +114,15 @@ describe('the orphan sweep of COURSE_FILES_ROOT', () => {
   it('sweeps again on its timer, so a file orphaned while the site runs goes, and stops when told', async () => {
     const stop = await startOrphanFileSweeps(site.db.db, root(), quiet, { clock: later, everyMs: 20 });
     try {
-      writeFileSync(inRoot('left-behind.pdf'), PDF);
-      await vi.waitFor(() => expect(listing()).not.toContain('left-behind.pdf'), { timeout: 5000, interval: 20 });
+      const leftBehind = storedLike('pdf');
+      writeFileSync(inRoot(leftBehind), PDF);
+      await vi.waitFor(() => expect(listing()).not.toContain(leftBehind), { timeout: 5000, interval: 20 });
     } finally {
       await stop();
     }
-    writeFileSync(inRoot('after-the-stop.pdf'), PDF);
+    const afterTheStop = storedLike('pdf');
+    writeFileSync(inRoot(afterTheStop), PDF);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(listing()).toContain('after-the-stop.pdf');
+    expect(listing()).toContain(afterTheStop);
   });
 });

@@ -9,7 +9,9 @@
 //   temporary file, written as it streams) and the last change of its names (ctime: link() moves
 //   it when an upload gives a file its stored name, just before its row commits): so never a file
 //   being uploaded or about to get its row;
-// - and no row names, asked after the listing: a row is only ever made for a file just linked.
+// - and no row names, asked after the listing: a row is only ever made for a file just linked;
+// - named as the site names its files ({uuid}.{ext}, {uuid}-{n}.{ext}, .upload-{uuid}): a root
+//   set by mistake to a folder of other files loses none of them.
 // Two processes sharing the root may sweep at once: a name already gone is not an error.
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, unlink } from 'node:fs/promises';
@@ -24,6 +26,10 @@ export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 // Well under both dialects' limits on a statement's parameters.
 const NAMES_PER_QUERY = 500;
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A stored name (files-disk.ts storedNameOf, with linkUnique's -n) or an upload's temporary file. */
+const SITE_FILE_NAME = new RegExp(`^(?:${UUID}(?:-\\d+)?\\.[a-z0-9]+|\\.upload-${UUID})$`, 'i');
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** The root's regular files untouched for ORPHAN_AGE_MS at `now`. */
@@ -31,7 +37,7 @@ async function oldFiles(root: string, now: number): Promise<string[]> {
   const entries: Dirent[] = await readdir(root, { withFileTypes: true });
   const old: string[] = [];
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || !SITE_FILE_NAME.test(entry.name)) continue;
     try {
       const stats = await lstat(path.join(root, entry.name));
       if (stats.isFile() && now - Math.max(stats.mtimeMs, stats.ctimeMs) >= ORPHAN_AGE_MS) old.push(entry.name);
