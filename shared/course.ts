@@ -41,6 +41,8 @@ export const COURSE_MESSAGES = {
   moduleDeleted: 'Module deleted',
   lessonDeleted: 'Lesson deleted',
   certificateNotEarned: 'Complete every lesson to earn the certificate',
+  /** `wait` in words: "40 seconds". */
+  tooManySearches: (wait: string) => `Too many searches. Please try again in ${wait}.`,
 } as const;
 
 /** What a certificate names the course. */

@@ -3,13 +3,11 @@
 // client address and per mailbox it would write to, so that neither one account, nor one network,
 // nor many accounts at once can fill somebody's inbox through the site. A refusal is a 429 with
 // Retry-After, like every limit.
-import { TRPCError } from '@trpc/server';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
-import { waitText } from '../../shared/messages';
 import type { LimitName } from '../config';
 import { addressKey } from '../limits/address-limits';
+import { countCall } from '../limits/call-limits';
 import type { Context } from '../trpc/context';
-import { RetryLater } from '../trpc/errors';
 
 const HOUR = 60 * 60_000;
 
@@ -23,18 +21,16 @@ export type AccountMailLimit = keyof typeof ACCOUNT_MAIL_LIMITS;
 /** Counts one request; past the limit on any of its three counts, throws a 429 (the request counts all the same). */
 export async function countAccountMail(ctx: Context, name: AccountMailLimit, request: { memberId: string; mailbox: string }): Promise<void> {
   const { variable, what } = ACCOUNT_MAIL_LIMITS[name];
-  const max = ctx.deps.config.limits[variable];
-  if (max === 0) return;
-  const keys = [`account:${name}:member:${request.memberId}`, `account:${name}:address:${addressKey(ctx.ip)}`, `account:${name}:mailbox:${request.mailbox}`];
-  const counts = await Promise.all(keys.map((key) => ctx.deps.counters.increment(key, HOUR)));
-  const over = counts.filter((count) => count.value > max);
-  if (over.length === 0) return;
-  const retryAfterSeconds = Math.ceil(Math.max(...over.map((count) => count.expiresInMs)) / 1000);
-  if (over.some((count) => count.value === max + 1))
-    ctx.log.warn({ limit: variable, memberId: request.memberId, ip: ctx.ip, retryAfterSeconds }, 'limit reached: no more account mails');
-  throw new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: ACCOUNT_MESSAGES.tooManyMails(what, waitText(retryAfterSeconds)),
-    cause: new RetryLater(retryAfterSeconds),
-  });
+  await countCall(
+    { counters: ctx.deps.counters, log: ctx.log },
+    {
+      variable,
+      max: ctx.deps.config.limits[variable],
+      windowMs: HOUR,
+      refusal: (wait) => ACCOUNT_MESSAGES.tooManyMails(what, wait),
+      logLine: 'limit reached: no more account mails',
+    },
+    [`account:${name}:member:${request.memberId}`, `account:${name}:address:${addressKey(ctx.ip)}`, `account:${name}:mailbox:${request.mailbox}`],
+    { memberId: request.memberId, ip: ctx.ip },
+  );
 }

@@ -464,4 +464,21 @@ describe('the search', () => {
     expect((await search('x'.repeat(100), architect.token)).status).toBe(200);
     expect((await search('ab', '')).status).toBe(401);
   });
+
+  it('at most 30 searches a minute per member, counted exactly when they come at once: then 429 with Retry-After within the minute; others search on', async () => {
+    const module = await createModule({ title: 'Foundations', published: true });
+    await createLesson({ moduleId: module._id, title: 'Presence', body: 'Breathe in presence.', published: true });
+    const architect = await member('architect@example.com', true);
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => search('presence', architect.token)));
+    expect(statuses.filter((res) => res.status === 200)).toHaveLength(30);
+    const refused = statuses.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(10);
+    for (const res of refused) {
+      expect(res.body.message).toMatch(/^Too many searches\. Please try again in (\d+ seconds?|1 minute)\.$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    // A member's count is their own: the admin still finds the lesson.
+    expect((await found('presence', site.adminToken)).map((hit) => hit.lessonTitle)).toEqual(['Presence']);
+  });
 });

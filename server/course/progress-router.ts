@@ -15,6 +15,7 @@ import { noSuchLesson, requireOpen } from './open-lesson';
 import { autoCompleteAt, courseCompletedAt, courseProgress, progressAnswer } from './progress';
 import { readMemberProgress, saveProgress, type Completion } from './progress-data';
 import { searchCourse } from './search';
+import { countCourseSearch } from './search-limit';
 import { viewerOf } from './viewer';
 
 /** The lesson and its module, from the course tree; undefined: no such lesson. */
@@ -85,9 +86,10 @@ export const progressProcedures = {
   }),
 
   /** GET /api/course/search?q */
-  search: memberProcedure.input(courseSearchInput).query(async ({ ctx, input }) => ({
-    results: await searchCourse(ctx.deps.db, await ctx.deps.courseTree.get(), viewerOf(ctx.user), input.q, ctx.deps.clock()),
-  })),
+  search: memberProcedure.input(courseSearchInput).query(async ({ ctx, input }) => {
+    await countCourseSearch(ctx, ctx.user);
+    return { results: await searchCourse(ctx.deps.db, await ctx.deps.courseTree.get(), viewerOf(ctx.user), input.q, ctx.deps.clock()) };
+  }),
 
   /** GET /api/course/certificate */
   certificate: memberProcedure.query(async ({ ctx }) => {
