@@ -660,7 +660,8 @@ const table: Record<string, Row[]> = {
       access: 'member',
       limited: true,
       summary: 'Search the text and the captions of the lessons the caller may open',
-      description: 'A case-insensitive substring taken literally, in course order, at most 20 results. At most COURSE_SEARCHES_PER_MINUTE (30 unless set) searches a minute per member.',
+      description:
+        'A case-insensitive substring taken literally, in course order, at most 20 results. At most COURSE_SEARCHES_PER_MINUTE (30 unless set) searches a minute per member.',
       input: courseSearchInput,
       answer: asIs(courseSearchSchema),
       procedure: (c) => c.course.search,
