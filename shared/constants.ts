@@ -3,6 +3,9 @@
 /** The wordmark, the tabs' titles, and the name authenticator apps show beside a member's code. */
 export const SITE_NAME = 'Quantum Path';
 
+/** A day in milliseconds: for the drip's days, the audit's retention and the daily jobs. */
+export const DAY_MS = 86_400_000;
+
 export const PASSWORD_MIN_LENGTH = 6;
 // Long enough for any passphrase, short enough that hashing it is not a denial-of-service lever.
 export const PASSWORD_MAX_LENGTH = 256;

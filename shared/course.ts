@@ -31,8 +31,6 @@ export const COURSE_SUMMARY_MAX_LENGTH = 1000;
 export const LESSON_BODY_MAX_LENGTH = 200_000;
 export const OPENS_AFTER_DAYS_MAX = 3650;
 
-export const DAY_MS = 86_400_000;
-
 export const COURSE_MESSAGES = {
   forArchitects: 'This lesson is for Architects',
   /** `day` is YYYY-MM-DD (UTC). */

@@ -9,7 +9,7 @@ import type { SiteDatabase } from '../db/client';
 import { auditEntries } from '../db/schema';
 import { transaction } from '../db/transaction';
 import { recordAudit } from './record';
-import { DAY_MS } from '../lib/daily-job';
+import { DAY_MS } from '../../shared/constants';
 import { startAuditSweeps, sweepAudit } from './sweep';
 
 let t: TestApp;

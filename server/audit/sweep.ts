@@ -4,7 +4,8 @@ import { inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { auditEntries } from '../db/schema';
-import { DAY_MS, startRepeating } from '../lib/daily-job';
+import { startRepeating } from '../lib/daily-job';
+import { DAY_MS } from '../../shared/constants';
 
 // About 25 ms of holding the write lock each (measured with a million entries on a busy two-core machine).
 const BATCH = 1000;

@@ -1,7 +1,7 @@
 // CONTRACT §4 "Who sees what", row by row, through the one access rule: each viewer against a
 // published lesson, a free preview, a draft lesson, a lesson of a draft module, and drip.
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../shared/course';
+import { DAY_MS } from '../../shared/constants';
 import { lessonAccess, lockedMessage, moduleOpensAt, type CourseViewer } from './access';
 
 const NOW = Date.parse('2025-03-10T15:00:00Z');

@@ -1,8 +1,8 @@
 // The one access rule of the course (CONTRACT §4 "Who sees what"; DESIGN "The course"): a pure
 // function of the viewer, the lesson, its module and the time. The outline, the lesson call and
-// the admin's preview ask it; later the progress, search and file routes will too. None decides alone.
-import type { MembershipTier, Role } from '../../shared/constants';
-import { COURSE_MESSAGES, DAY_MS, type LockReason } from '../../shared/course';
+// the admin's preview ask it, and so do the progress, search and file routes. None decides alone.
+import { COURSE_MESSAGES, type LockReason } from '../../shared/course';
+import { DAY_MS, type MembershipTier, type Role } from '../../shared/constants';
 
 /** Who looks: a signed-in, active user as the database has them now. A visitor is null. */
 export interface CourseViewer {

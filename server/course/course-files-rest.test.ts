@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS } from '../../shared/course';
+import { DAY_MS } from '../../shared/constants';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite, type CourseSite } from '../../tests/support/course-site';
 import { CLIP_SECONDS, testClip } from '../../tests/support/media-clips';

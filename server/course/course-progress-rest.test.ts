@@ -4,7 +4,8 @@
 // at once issue one certificate; a save racing the lesson's deletion leaves no row and no 500).
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COURSE_NAME, DAY_MS, PROGRESS_SECONDS_MAX } from '../../shared/course';
+import { COURSE_NAME, PROGRESS_SECONDS_MAX } from '../../shared/course';
+import { DAY_MS } from '../../shared/constants';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite, type CourseSite } from '../../tests/support/course-site';
 import { courseCertificates, courseLessons, courseProgress } from '../db/schema';

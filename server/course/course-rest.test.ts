@@ -3,7 +3,8 @@
 // their refusals, limits and audit entries, and two admins reordering at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_SEED_MODULES } from '../../shared/course-seed';
-import { DAY_MS, type CourseOutline } from '../../shared/course';
+import { type CourseOutline } from '../../shared/course';
+import { DAY_MS } from '../../shared/constants';
 import { closeAdminApp, signIn, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
 import { courseSite } from '../../tests/support/course-site';
 import { callJson } from '../../tests/support/test-app';

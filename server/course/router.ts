@@ -1,7 +1,8 @@
 // The course's procedures (CONTRACT §4 "Member calls" and "Admin calls"). Every answer about a
 // lesson goes through the one access rule (access.ts).
 import { TRPCError } from '@trpc/server';
-import { COURSE_MESSAGES, DAY_MS } from '../../shared/course';
+import { COURSE_MESSAGES } from '../../shared/course';
+import { DAY_MS } from '../../shared/constants';
 import {
   courseFileIdInput,
   coursePreviewInput,

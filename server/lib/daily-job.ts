@@ -3,8 +3,7 @@
 // done (and does not start if it fails); later ones run on a timer that keeps no process alive,
 // one at a time, their failures logged.
 import type { FastifyBaseLogger } from 'fastify';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/constants';
 
 /**
  * Runs `run` now and then every `everyMs`; `run` is told whether it has been stopped, so a long

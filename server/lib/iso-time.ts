@@ -3,7 +3,8 @@
 // sixth of its time (decision 010). The day's part is made by toISOString and kept; the time of
 // day is arithmetic.
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../shared/constants';
+
 // toISOString writes a six-digit signed year outside 0000-9999; those take its own path.
 const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 

@@ -10,6 +10,7 @@
 // here play and pause go by keys too. REST only for what the story does not tell: the member's
 // sign-up, reading paidSince for the expected day, and leaving the worker's course as it was.
 import type { Browser, Page } from '@playwright/test';
+import { DAY_MS } from '../../shared/constants';
 import { testClip } from '../support/media-clips';
 import { adminToken } from './admin-api';
 import { axeViolations } from './axe';
@@ -19,7 +20,6 @@ import { openAdminSection, signIn, watchConsole } from './page-helpers';
 
 const CLIP_SECONDS = 20;
 const DRIP_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /** Five captions, four seconds each; the fourth holds a phrase no other lesson of the server has. */
 function captions(phrase: string) {

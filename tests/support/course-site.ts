@@ -1,7 +1,7 @@
 // The course's test helpers over the REST façade: modules and lessons made by the admin, members
 // signed up through the routes and set as an admin would (tier, status). Shared by the course's tests.
 import { expect } from 'vitest';
-import { DAY_MS } from '../../shared/course';
+import { DAY_MS } from '../../shared/constants';
 import { findMembership } from '../../server/users/data';
 import type { AdminApp } from './admin-app';
 import { multipart } from './multipart';
