@@ -38,6 +38,7 @@ const INTEGRATION = [
   'server/slider/slider-rest.test.ts',
   'server/users/export-rest.test.ts',
   'server/users/export-streaming.test.ts',
+  'server/users/kept-counts.test.ts',
   'server/users/list-query.test.ts',
   'server/users/users-rest.test.ts',
 ];

@@ -144,7 +144,11 @@ export interface SearchCondition {
   matchesToSort: SQL;
   /** Whether `matches` is driven from an index; if not, finding the matches means checking every user. */
   indexed: boolean;
-  /** How many users match, read from an index; counting stops past `atMost`. */
+  /**
+   * How many users match, read from an index; counting stops past `atMost`. Without `atMost`, a
+   * fragment of 3+ characters may answer the count kept from an earlier call, while no write of a
+   * user can have changed it since (kept-counts.ts, decision 036).
+   */
   count(db: Db, atMost?: number): Promise<number>;
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { readAlongIndexes } from '../db/transaction';
 import { users } from '../db/schema';
 import type { DialectSearch } from './search-index';
+import { keptCount, type CountLabel } from './kept-counts';
 
 const onPostgres = (db: Db) => db as unknown as NodePgDatabase;
 
@@ -21,31 +22,13 @@ async function countOf(db: Db, query: SQL): Promise<number> {
 
 // A search's exact count reads every row the trigram indexes point at (they keep no positions, so
 // each is checked again): 150 ms for a fragment a tenth of a million users have. The count is
-// kept for the next page and the next sort of the same search, labelled with the xmin of the
-// gram table's "every user" row, which adding or deleting a user or changing a name or email
-// updates in the same transaction (search-index.ts): a new xmin means a count may have changed.
-// The label is read before counting, so a write landing in between leaves it older than the
-// count, never newer (decision 020).
-const KEPT_COUNTS = 100;
-type KeptCount = { version: string | undefined; users: number };
-const keptCounts = new WeakMap<Db, Map<string, KeptCount>>();
-
-async function searchVersion(db: Db): Promise<string | undefined> {
+// kept (kept-counts.ts), labelled with the xmin of the gram table's "every user" row, which adding
+// or deleting a user or changing a name or email updates in the same transaction (search-index.ts):
+// a new xmin means a count may have changed. Another transaction's writes are not seen before
+// they commit, so every count may be kept (decision 020).
+async function searchVersion(db: Db): Promise<CountLabel> {
   const { rows } = await onPostgres(db).execute<{ version: string }>(sql`select xmin::text as version from user_search_grams where gram = ''`);
-  return rows[0]?.version;
-}
-
-async function keptCount(db: Db, pattern: string, count: () => Promise<number>): Promise<number> {
-  let kept = keptCounts.get(db);
-  if (!kept) keptCounts.set(db, (kept = new Map()));
-  const version = await searchVersion(db);
-  const entry = kept.get(pattern);
-  kept.delete(pattern);
-  const users = entry && entry.version === version ? entry.users : await count();
-  // Newest last: the first key is the one used longest ago.
-  kept.set(pattern, { version, users });
-  if (kept.size > KEPT_COUNTS) kept.delete(kept.keys().next().value!);
-  return users;
+  return { version: rows[0]?.version, keep: true };
 }
 
 // Outside the Drizzle schema, as SQLite's FTS5 table is: no data function writes or reads it.
@@ -87,9 +70,9 @@ export const postgresSearch: DialectSearch = {
     const matches = containing(fragment);
     return {
       matches,
-      count: (db, atMost) =>
+      count: async (db, atMost) =>
         atMost === undefined
-          ? keptCount(db, fragment.pattern, () => countOf(db, sql`select count(*)::int as n from ${users} where ${matches}`))
+          ? keptCount(db, fragment.pattern, await searchVersion(db), () => countOf(db, sql`select count(*)::int as n from ${users} where ${matches}`))
           : countOf(db, sql`select count(*)::int as n from (select 1 from ${users} where ${matches} limit ${atMost}) as hits`),
     };
   },

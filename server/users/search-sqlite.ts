@@ -1,8 +1,31 @@
 // The users' search on SQLite (search-index.ts): users_search (drizzle/0002), an FTS5 trigram
 // table keyed by the users' rowid, which the writers keep; SQLite's LIKE folds ASCII case itself.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { keptCount, type CountLabel } from './kept-counts';
 import type { DialectSearch } from './search-index';
+
+// The exact count of a common fragment reads all its FTS matches (10 ms for "mart", 65,000 of a
+// million), so it is kept (kept-counts.ts) under a label that every write of users_search changes
+// (decision 036):
+// - the connection's own writes, counted here per connection: addEntry and removeEntry are the
+//   only writers of the table (search-index.ts), and the count goes up before the write, inside
+//   its transaction;
+// - every other connection's, by PRAGMA data_version, which changes when another connection (a
+//   second process on the file, admin:create while the site runs) commits.
+// A count read while the connection is inside a transaction may see a write that is still to be
+// rolled back, after which the label would be the one it was read under: it is not kept.
+const indexWrites = new WeakMap<Db['$client'], number>();
+
+function countWrite(db: Db) {
+  indexWrites.set(db.$client, (indexWrites.get(db.$client) ?? 0) + 1);
+}
+
+function searchVersion(db: Db): CountLabel {
+  const sqlite = db.$client;
+  return { version: `${sqlite.pragma('data_version', { simple: true })}/${indexWrites.get(sqlite) ?? 0}`, keep: !sqlite.inTransaction };
+}
 
 export const sqliteSearch: DialectSearch = {
   // SQLite's implicit rowid: the FTS table's key, and the cheapest key to read a page by.
@@ -10,10 +33,12 @@ export const sqliteSearch: DialectSearch = {
 
   // The FTS table holds the text folded as LIKE folds, so its phrases match what LIKE would.
   async addEntry(db, { key, name, email }) {
+    countWrite(db);
     db.run(sql`insert into users_search (rowid, name, email) values (${key}, ${name}, ${email})`);
   },
 
   async removeEntry(db, { key }) {
+    countWrite(db);
     db.run(sql`delete from users_search where rowid = ${key}`);
   },
 
@@ -42,12 +67,10 @@ export const sqliteSearch: DialectSearch = {
       // The index holds exactly one row per user: counting there skips the users table. A common
       // fragment has hundreds of thousands of hits, so a bounded count stops reading early.
       count: async (db, atMost) => {
-        const [row] = db.all<{ n: number }>(
-          atMost === undefined
-            ? sql`select count(*) as n from users_search where users_search match ${phrase}`
-            : sql`select count(*) as n from (${hits} limit ${atMost})`,
-        );
-        return row!.n;
+        const countOf = (query: SQL) => Promise.resolve(db.all<{ n: number }>(query)[0]!.n);
+        return atMost === undefined
+          ? keptCount(db, folded, searchVersion(db), () => countOf(sql`select count(*) as n from users_search where users_search match ${phrase}`))
+          : countOf(sql`select count(*) as n from (${hits} limit ${atMost})`);
       },
     };
   },
