@@ -6,11 +6,12 @@
 // (issue 26's bench: 1-2 ms each, a p95 of 11-17 ms for 3-4 of them): the open lessons go as one
 // array parameter, not one parameter each, and the lessons' texts, the count and the sorted cues
 // go in one statement (decision 034).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { SEARCH_RESULTS_MAX } from '../../shared/course';
 import { courseCaptionCues, courseLessonTexts } from '../db/schema';
 import type { CourseSearchDialect, SearchFragment } from './search-index';
+import { longestWord } from './search-part';
 
 const cueContains = ({ pattern }: SearchFragment) => sql`lower(${courseCaptionCues.text}) like ${pattern} escape '\\'`;
 
@@ -27,6 +28,27 @@ const textRows = sql`select 'text' as kind, null::int as n, ${column('texts', co
   ${column('texts', courseLessonTexts.text)} as "text", null::float8 as "at"`;
 const cueRows = (kind: 'first' | 'cue', rows: 'first' | 'cues') =>
   sql`select ${sql.raw(`'${kind}'`)}, null, ${column(rows, courseCaptionCues.lessonId)}, ${column(rows, courseCaptionCues.text)}, ${column(rows, courseCaptionCues.startSeconds)}`;
+
+const cueKey = sql`${courseCaptionCues.fileId}, ${courseCaptionCues.position}`;
+
+/**
+ * The CTE `matched`: the keys of at most `atMost` cues that hold the fragment, found only when
+ * `gate` holds. A fragment of several words is looked up by its longest word (search-part.ts),
+ * whose trigrams are fewer and rarer: when fewer than `atMost` cues hold that word, strpos checks
+ * the whole fragment on those alone (`part`); else the whole fragment is looked up.
+ */
+function matchedCte(fragment: SearchFragment, gate: SQL, atMost: number): SQL {
+  const whole = (also: SQL) => sql`select ${cueKey} from ${courseCaptionCues} where ${cueContains(fragment)} and ${gate} and ${also} limit ${atMost}`;
+  const word = longestWord(fragment.folded, MIN_INDEXED_FRAGMENT);
+  if (word === undefined) return sql`matched as (${whole(sql`true`)})`;
+  // Letters and digits only: nothing in the word is a LIKE wildcard or its escape.
+  const few = sql`(select count(*) from part) < ${atMost}`;
+  const [fileId, position, text] = [courseCaptionCues.fileId, courseCaptionCues.position, courseCaptionCues.text].map((c) => sql.identifier(c.name));
+  return sql`part as (select ${cueKey}, ${courseCaptionCues.text} from ${courseCaptionCues}
+      where ${cueContains({ folded: word, pattern: `%${word}%` })} and ${gate} limit ${atMost}),
+    matched as (select ${fileId}, ${position} from part where strpos(lower(${text}), ${fragment.folded}) > 0 and ${few}
+      union all (${whole(sql`not ${few}`)}))`;
+}
 
 export const postgresCourseSearch: CourseSearchDialect = {
   // One lesson (the walk's first run) as an equality, which PostgreSQL looks up by the lessons' key:
@@ -50,10 +72,8 @@ export const postgresCourseSearch: CourseSearchDialect = {
   firstHits: async (db, fragment, queries, atMost) => {
     const first = sql`(select count(*) from first) < ${SEARCH_RESULTS_MAX}`;
     const indexed = [...fragment.folded].length >= MIN_INDEXED_FRAGMENT;
-    const counted = sql`matched as (select ${courseCaptionCues.fileId}, ${courseCaptionCues.position} from ${courseCaptionCues}
-        where ${cueContains(fragment)} and ${first} limit ${atMost}),
-      counted as (select count(*)::int as n from matched)`;
-    const matched = sql`(${courseCaptionCues.fileId}, ${courseCaptionCues.position}) in (select * from matched) and (select n from counted) < ${atMost}`;
+    const counted = sql`${matchedCte(fragment, first, atMost)}, counted as (select count(*)::int as n from matched)`;
+    const matched = sql`(${cueKey}) in (select * from matched) and (select n from counted) < ${atMost}`;
     const { rows } = await (db as unknown as NodePgDatabase).execute<Row>(
       sql`with first as (${queries.firstLesson})${indexed ? sql`, ${counted}` : sql``}
         ${textRows} from ${queries.texts} as texts
