@@ -30,24 +30,30 @@ const cueRows = (kind: 'first' | 'cue', rows: 'first' | 'cues') =>
   sql`select ${sql.raw(`'${kind}'`)}, null, ${column(rows, courseCaptionCues.lessonId)}, ${column(rows, courseCaptionCues.text)}, ${column(rows, courseCaptionCues.startSeconds)}`;
 
 const cueKey = sql`${courseCaptionCues.fileId}, ${courseCaptionCues.position}`;
+const [fileId, position, cueText] = [courseCaptionCues.fileId, courseCaptionCues.position, courseCaptionCues.text].map((c) => sql.identifier(c.name));
+const count = (of: 'few' | 'first' | 'part') => sql`(select count(*) from ${sql.identifier(of)})`;
 
 /**
- * The CTE `matched`: the keys of at most `atMost` cues that hold the fragment, found only when
- * `gate` holds. A fragment of several words is looked up by its longest word (search-part.ts),
- * whose trigrams are fewer and rarer: when fewer than `atMost` cues hold that word, strpos checks
- * the whole fragment on those alone (`part`); else the whole fragment is looked up.
+ * `lookup(limit, gate)`: the keys of at most `limit` (at most `atMost`) cues that hold the
+ * fragment, found only when `gate` holds; with the CTE it needs, if any. A fragment of several
+ * words is looked up by its longest word (search-part.ts), whose trigrams are fewer and rarer:
+ * when fewer than `atMost` cues hold that word (`part`), strpos checks the whole fragment on those
+ * alone; else the whole fragment is looked up.
  */
-function matchedCte(fragment: SearchFragment, gate: SQL, atMost: number): SQL {
-  const whole = (also: SQL) => sql`select ${cueKey} from ${courseCaptionCues} where ${cueContains(fragment)} and ${gate} and ${also} limit ${atMost}`;
+function cueLookup(fragment: SearchFragment, atMost: number): { ctes: SQL[]; lookup: (limit: number, gate: SQL) => SQL } {
+  const whole = (limit: number, gate: SQL) => sql`select ${cueKey} from ${courseCaptionCues} where ${cueContains(fragment)} and ${gate} limit ${limit}`;
   const word = longestWord(fragment.folded, MIN_INDEXED_FRAGMENT);
-  if (word === undefined) return sql`matched as (${whole(sql`true`)})`;
-  // Letters and digits only: nothing in the word is a LIKE wildcard or its escape.
-  const few = sql`(select count(*) from part) < ${atMost}`;
-  const [fileId, position, text] = [courseCaptionCues.fileId, courseCaptionCues.position, courseCaptionCues.text].map((c) => sql.identifier(c.name));
-  return sql`part as (select ${cueKey}, ${courseCaptionCues.text} from ${courseCaptionCues}
-      where ${cueContains({ folded: word, pattern: `%${word}%` })} and ${gate} limit ${atMost}),
-    matched as (select ${fileId}, ${position} from part where strpos(lower(${text}), ${fragment.folded}) > 0 and ${few}
-      union all (${whole(sql`not ${few}`)}))`;
+  if (word === undefined) return { ctes: [], lookup: whole };
+  const candidates = sql`${count('part')} < ${atMost}`;
+  return {
+    // Letters and digits only: nothing in the word is a LIKE wildcard or its escape.
+    ctes: [
+      sql`part as (select ${cueKey}, ${courseCaptionCues.text} from ${courseCaptionCues} where ${cueContains({ folded: word, pattern: `%${word}%` })} limit ${atMost})`,
+    ],
+    lookup: (limit, gate) =>
+      sql`(select ${fileId}, ${position} from part where strpos(lower(${cueText}), ${fragment.folded}) > 0 and ${candidates} and ${gate} limit ${limit})
+        union all (${whole(limit, sql`not ${candidates} and ${gate}`)})`,
+  };
 }
 
 export const postgresCourseSearch: CourseSearchDialect = {
@@ -56,26 +62,37 @@ export const postgresCourseSearch: CourseSearchDialect = {
   lessonIn: (lessonId, ids) => (ids.length === 1 ? sql`${lessonId} = ${ids[0]}` : sql`${lessonId} = any(${sql.param(ids)}::text[])`),
   lessonTextContains: ({ pattern }) => sql`lower(${courseLessonTexts.text}) like ${pattern} escape '\\'`,
   // One statement, one round trip, four kinds of rows: the lessons' texts; the walk's first run
-  // (`first`, the first lesson's first hits), which answers a common fragment alone; then, only
-  // when that lesson holds fewer than 20, the count (one row, even when nothing else matches) and
-  // the sorted cues. The conditions "the first lesson holds fewer than 20" and "fewer than
-  // `atMost` match" read no row of their query (InitPlans), so PostgreSQL checks each once, before
-  // running the query (a one-time filter), and runs it only when it holds: a gate in a lateral
-  // join's ON clause, say, was checked per row after the query had sorted every match. The
-  // matches counted (at most `atMost`) are kept by their key, and the sorted cues read them by it:
-  // a rare fragment's trigrams are looked up in the index once, not twice. A common one ("energy"
-  // in issue 26's bench) is answered by the first lesson (0.5 ms in PostgreSQL), without the count
-  // (which read 2,500 cues to find 200, 1.5-2 ms) nor a second round trip for the walk; a rarer
-  // one pays that lesson's read (900 cues) and saves the second index lookup (0.9 ms for the
-  // bench's 33-letter phrase). UNION ALL appends the rows in this order, each kind in its query's;
-  // search.ts sorts them together anyway.
+  // (`first`, the first lesson's first hits); the count (one row, even when nothing else matches)
+  // and the sorted cues. In the order PostgreSQL runs them:
+  // - `few`, at most 20 cues that hold the fragment, through the index: cheap both ways, as the
+  //   planner reads a common word's cues until 20 match (250 for "energy" in issue 26's bench)
+  //   and looks a rare one up by its trigrams. Fewer than 20 are all the matches.
+  // - `first`, only when `few` found 20: the first lesson holding 20 answers alone (0.5 ms in
+  //   PostgreSQL for "energy", against 1.5-2 ms for the count's 2,500 cues and a second round trip
+  //   for the walk, before).
+  // - `matched`, only when the first lesson holds fewer: at most `atMost` matches, counted.
+  // - the sorted cues over the matches found, by their key, only when fewer than `atMost`: the
+  //   index is not asked twice for a rare fragment.
+  // Each gate reads no row of its query (an InitPlan), so PostgreSQL checks it once, before running
+  // the query (a one-time filter), and runs it only when it holds: a gate in a lateral join's ON
+  // clause, say, was checked per row after the query had sorted every match. UNION ALL appends
+  // the rows in this order, each kind in its query's; search.ts sorts them together anyway.
   firstHits: async (db, fragment, queries, atMost) => {
-    const first = sql`(select count(*) from first) < ${SEARCH_RESULTS_MAX}`;
+    const max = SEARCH_RESULTS_MAX;
     const indexed = [...fragment.folded].length >= MIN_INDEXED_FRAGMENT;
-    const counted = sql`${matchedCte(fragment, first, atMost)}, counted as (select count(*)::int as n from matched)`;
+    const { ctes, lookup } = cueLookup(fragment, atMost);
+    const steps = indexed
+      ? [
+          ...ctes,
+          sql`few as (${lookup(max, sql`true`)})`,
+          sql`first as (select * from ${queries.firstLesson} as run where ${count('few')} = ${max})`,
+          sql`matched as (select * from few where ${count('few')} < ${max} union all (${lookup(atMost, sql`${count('few')} = ${max} and ${count('first')} < ${max}`)}))`,
+          sql`counted as (select count(*)::int as n from matched)`,
+        ]
+      : [sql`first as (${queries.firstLesson})`];
     const matched = sql`(${cueKey}) in (select * from matched) and (select n from counted) < ${atMost}`;
     const { rows } = await (db as unknown as NodePgDatabase).execute<Row>(
-      sql`with first as (${queries.firstLesson})${indexed ? sql`, ${counted}` : sql``}
+      sql`with ${sql.join(steps, sql`, `)}
         ${textRows} from ${queries.texts} as texts
         union all
         ${cueRows('first', 'first')} from first
@@ -84,7 +101,7 @@ export const postgresCourseSearch: CourseSearchDialect = {
     const hits = (kind: Row['kind']) => rows.filter((row) => row.kind === kind);
     const cueHits = (kind: 'first' | 'cue') => hits(kind).map(({ lessonId, text, at }) => ({ lessonId: lessonId!, text: text!, at: at! }));
     const texts = hits('text').map(({ lessonId, text }) => ({ lessonId: lessonId!, text: text! }));
-    if (hits('first').length === SEARCH_RESULTS_MAX) return { texts, cues: cueHits('first') };
+    if (hits('first').length === max) return { texts, cues: cueHits('first') };
     if (!indexed || hits('count')[0]!.n! >= atMost) return { texts, cues: undefined };
     return { texts, cues: cueHits('cue') };
   },
