@@ -4,8 +4,8 @@
 // % _ and \, so the fragment is taken literally.
 // Each statement is a round trip, which costs about what the search's queries do in PostgreSQL
 // (issue 26's bench: 1-2 ms each, a p95 of 11-17 ms for 3-4 of them): the open lessons go as one
-// array parameter, not one parameter each, and the lessons' texts, the count and the sorted cues
-// go in one statement (decision 034).
+// array parameter, not one parameter each, and the lessons' texts, the walk's first lesson, the
+// count and the sorted cues go in one statement (decision 034 and its amendments).
 import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { SEARCH_RESULTS_MAX } from '../../shared/course';
