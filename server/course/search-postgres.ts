@@ -43,7 +43,9 @@ const count = (of: 'few' | 'first' | 'part') => sql`(select count(*) from ${sql.
 function cueLookup(fragment: SearchFragment, atMost: number): { ctes: SQL[]; lookup: (limit: number, gate: SQL) => SQL } {
   const whole = (limit: number, gate: SQL) => sql`select ${cueKey} from ${courseCaptionCues} where ${cueContains(fragment)} and ${gate} limit ${limit}`;
   const word = longestWord(fragment.folded, MIN_INDEXED_FRAGMENT);
-  if (word === undefined) return { ctes: [], lookup: whole };
+  // pg_trgm makes trigrams of the letters its database's locale knows, ASCII alone in the "C" one
+  // the tests and the bench run: a word of other letters could leave the index nothing to look up.
+  if (word === undefined || !/^[a-z0-9]+$/.test(word)) return { ctes: [], lookup: whole };
   const candidates = sql`${count('part')} < ${atMost}`;
   return {
     // Letters and digits only: nothing in the word is a LIKE wildcard or its escape.
