@@ -31,15 +31,18 @@ export interface CourseSearchDialect {
   /** Holds for the rows of course_lesson_texts whose text contains the fragment. */
   lessonTextContains(fragment: SearchFragment): SQL;
   /**
-   * The rows of `texts` (the lessons' texts that contain the fragment), and those of `cues` over the
-   * caption cues that contain it when fewer than `atMost` cues of the whole course do (counted
-   * through the index, no further than `atMost`); `cues` is undefined when as many or more do, or
-   * when the fragment is too short for the index.
+   * The rows of `texts` (the lessons' texts that contain the fragment), and the first cue hits in
+   * course order when they come without a walk: `firstLesson`'s rows (the walk's first run) when
+   * that one lesson holds SEARCH_RESULTS_MAX of them, else those of `cues` over the caption cues
+   * that contain the fragment when fewer than `atMost` cues of the whole course do (counted
+   * through the index, no further than `atMost`). `cues` is undefined otherwise, and when the
+   * fragment is too short for the index and the first lesson holds fewer: search.ts walks then.
+   * A dialect may run `firstLesson` or not: it only saves the walk's first query.
    */
   firstHits(
     db: Db,
     fragment: SearchFragment,
-    queries: { texts: HitsQuery<TextHit>; cues: (contains: SQL) => HitsQuery<CueHit> },
+    queries: { texts: HitsQuery<TextHit>; cues: (contains: SQL) => HitsQuery<CueHit>; firstLesson: HitsQuery<CueHit> },
     atMost: number,
   ): Promise<{ texts: TextHit[]; cues: CueHit[] | undefined }>;
   /** The cues' text contains the fragment, checked on each row without the index: for a walk through one lesson's cues. */

@@ -127,7 +127,11 @@ export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewe
   const first = await courseSearch.firstHits(
     db,
     fragment,
-    { texts, cues: (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX) },
+    {
+      texts,
+      cues: (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX),
+      firstLesson: firstCueHits(db, courseSearch.cueRowContains(fragment), ids.slice(0, 1), SEARCH_RESULTS_MAX),
+    },
     WALK_FROM_MATCHES,
   );
   const textHits = first.texts;
