@@ -18,7 +18,9 @@ const upgrade = postgresUpgradeDatabase('grams_upgrade');
 
 it("an upgraded install's lessons are each indexed once by two processes starting at once", async () => {
   await migrate(drizzle(upgrade.client), { migrationsFolder: migrationsBefore(pgMigrationsDir, '_course_lesson_grams', path.join(upgrade.dir, 'older')) });
+  await upgrade.client.query('begin');
   for (const [statement, params] of olderRows()) await upgrade.client.query(statement, params);
+  await upgrade.client.query('commit');
   // Each as a site process opens it (this version's migrations), then both back-fill at once.
   const first = await openSiteDatabase({ dialect: 'postgres', url: upgrade.url });
   const second = await openSiteDatabase({ dialect: 'postgres', url: upgrade.url });

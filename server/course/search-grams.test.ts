@@ -89,12 +89,14 @@ async function apply(s: Step, lessons: string[], files: string[]) {
 describe('the letters index', () => {
   it('splits a text into its distinct pairs of code points, folding ASCII letters only', () => {
     expect([...gramsOf('AbAb É🌟x')].sort()).toEqual([' É', 'ab', 'b ', 'ba', 'É🌟', '🌟x'].sort());
-    expect([...lessonGrams('Ab', ['ab', 'AB ab', 'x'])].sort()).toEqual([
-      ['', { cues: 3, inText: true }],
-      ['ab', { cues: 2, inText: true }],
-      ['b ', { cues: 1, inText: false }],
-      [' a', { cues: 1, inText: false }],
-    ].sort());
+    expect([...lessonGrams('Ab', ['ab', 'AB ab', 'x'])].sort()).toEqual(
+      [
+        ['', { cues: 3, inText: true }],
+        ['ab', { cues: 2, inText: true }],
+        ['b ', { cues: 1, inText: false }],
+        [' a', { cues: 1, inText: false }],
+      ].sort(),
+    );
   });
 
   it("holds what a count by brute force holds after any writes, and each count is what the search's row check finds", async () => {

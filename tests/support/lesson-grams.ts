@@ -33,7 +33,8 @@ export async function gramsByBruteForce(db: Db): Promise<GramRow[]> {
     const own = cues.filter((cue) => cue.lessonId === id).map((cue) => fold(cue.text));
     rows.push({ lessonId: id, gram: '', cues: own.length, inText: text !== undefined });
     const candidates = new Set([...(text === undefined ? [] : pairs(text)), ...own.flatMap(pairs)]);
-    for (const gram of candidates) rows.push({ lessonId: id, gram, cues: own.filter((cue) => cue.includes(gram)).length, inText: text?.includes(gram) ?? false });
+    for (const gram of candidates)
+      rows.push({ lessonId: id, gram, cues: own.filter((cue) => cue.includes(gram)).length, inText: text?.includes(gram) ?? false });
   }
   return rows.sort(order);
 }
