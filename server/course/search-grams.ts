@@ -32,25 +32,43 @@ export interface GramCount {
   inText: boolean;
 }
 
-/** Every distinct gram of `text`, folded as the search folds (foldAscii, by code points). */
+/** Calls `each` with every gram of `text` in turn (repeats too), folded as the search folds (foldAscii, by code points). */
+function eachGram(text: string, each: (gram: string) => void): void {
+  let previous: string | undefined;
+  // A string iterates by code points; GRAM_LENGTH is two: each neighbouring pair.
+  for (const char of foldAscii(text)) {
+    if (previous !== undefined) each(previous + char);
+    previous = char;
+  }
+}
+
+/** Every distinct gram of `text`. */
 export function gramsOf(text: string): Set<string> {
-  const chars = [...foldAscii(text)];
   const grams = new Set<string>();
-  for (let i = 0; i + GRAM_LENGTH <= chars.length; i++) grams.add(chars.slice(i, i + GRAM_LENGTH).join(''));
+  eachGram(text, (gram) => grams.add(gram));
   return grams;
 }
 
 /** A lesson's rows: each gram of its text (undefined: it has none) and of its cues, with the marker INDEXED. */
 export function lessonGrams(text: string | undefined, cues: readonly string[]): Map<string, GramCount> {
-  const counts = new Map<string, GramCount>([[INDEXED, { cues: cues.length, inText: text !== undefined }]]);
+  const counts = new Map<string, GramCount & { lastCue: number }>([[INDEXED, { cues: cues.length, inText: text !== undefined, lastCue: -1 }]]);
   const count = (gram: string) => {
     let row = counts.get(gram);
-    if (!row) counts.set(gram, (row = { cues: 0, inText: false }));
+    if (!row) counts.set(gram, (row = { cues: 0, inText: false, lastCue: -1 }));
     return row;
   };
-  if (text !== undefined) for (const gram of gramsOf(text)) count(gram).inText = true;
-  for (const cue of cues) for (const gram of gramsOf(cue)) count(gram).cues++;
-  return counts;
+  if (text !== undefined) eachGram(text, (gram) => (count(gram).inText = true));
+  // A cue counts once for a gram it holds twice: the cue it last counted for is kept beside the count.
+  cues.forEach((cue, i) =>
+    eachGram(cue, (gram) => {
+      const row = count(gram);
+      if (row.lastCue !== i) {
+        row.cues++;
+        row.lastCue = i;
+      }
+    }),
+  );
+  return new Map([...counts].map(([gram, { cues, inText }]) => [gram, { cues, inText }]));
 }
 
 // 4 parameters a row: well under SQLite's and PostgreSQL's limits on a statement's parameters.
