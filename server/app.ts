@@ -48,6 +48,7 @@ import { registerCourseFileUploadRoute } from './course/file-upload-route';
 import { CourseFileUrls } from './course/file-urls';
 import { prepareCourseFilesRoot } from './course/files-disk';
 import { refreshLessonTexts } from './course/lesson-text-refresh';
+import { backfillLessonGrams } from './course/search-grams';
 import { startOrphanFileSweeps } from './course/orphan-sweep';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
@@ -163,6 +164,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   closers.push(await startOrphanFileSweeps(database.db, courseFilesRoot, app.log, { clock }));
   // Lessons searched by a text older than this version's making of it (raw Markdown from before it existed) are searched as members read them.
   await refreshLessonTexts(database.db, app.log);
+  // Lessons from before the course search's letters index (or written by a tool without the site's writers) join it.
+  const gramsIndexed = await backfillLessonGrams(database.db);
+  if (gramsIndexed > 0) app.log.info({ lessons: gramsIndexed }, "lessons added to the course search's letters index");
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });

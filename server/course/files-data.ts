@@ -10,6 +10,7 @@ import { courseCaptionCues, courseFiles, courseLessons, courseModules } from '..
 import type { PendingEvents } from '../events/after-commit';
 import type { AccessLesson, AccessModule } from './access';
 import type { CaptionCue } from './captions';
+import { indexLessonGrams } from './search-grams';
 
 export interface CourseFileRow {
   id: string;
@@ -143,6 +144,7 @@ export async function addFile(tx: Tx, events: PendingEvents, added: NewCourseFil
       })),
     );
   }
+  if (cues.length > 0) await indexLessonGrams(tx, file.lessonId);
   return { replaced };
 }
 
@@ -154,6 +156,7 @@ export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, 
   const lessonChange = row.role === 'media' ? { updatedAt: at, durationSeconds: null } : { updatedAt: at };
   await tx.update(courseLessons).set(lessonChange).where(eq(courseLessons.id, row.lessonId));
   if (row.role === 'media') events.publish('course-changed');
+  if (row.role === 'captions') await indexLessonGrams(tx, row.lessonId);
   return row;
 }
 
@@ -161,5 +164,7 @@ export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, 
 export async function deleteLessonFiles(tx: Tx, lessonId: string): Promise<string[]> {
   await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.lessonId, lessonId));
   const rows = await tx.delete(courseFiles).where(eq(courseFiles.lessonId, lessonId)).returning({ storedName: courseFiles.storedName });
+  // Its text's grams stay while the lesson does (its deletion takes them).
+  await indexLessonGrams(tx, lessonId);
   return rows.map((row) => row.storedName);
 }

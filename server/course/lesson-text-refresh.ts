@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { courseLessons, courseLessonTexts } from '../db/schema';
 import { transaction } from '../db/transaction';
 import { lessonText, LESSON_TEXT_VERSION, type TextOfLesson } from './lesson-text';
+import { indexLessonGrams } from './search-grams';
 
 // Bodies of up to 200,000 characters: parsed outside the transaction, written a batch at a time.
 const BATCH = 50;
@@ -25,16 +26,21 @@ export interface LessonSnapshot extends TextOfLesson {
 
 /** The lesson's text of this version, unless its row is already as new or the lesson changed since `lesson` was read; whether it was written. */
 export async function rewriteOlderText(db: Db, lesson: LessonSnapshot, text = lessonText(lesson)): Promise<boolean> {
-  const unchanged = db
-    .select({ id: courseLessons.id })
-    .from(courseLessons)
-    .where(and(eq(courseLessons.id, lesson._id), eq(courseLessons.updatedAt, lesson.updatedAt)));
-  const written = await db
-    .update(courseLessonTexts)
-    .set({ text, version: LESSON_TEXT_VERSION })
-    .where(and(eq(courseLessonTexts.lessonId, lesson._id), lt(courseLessonTexts.version, LESSON_TEXT_VERSION), exists(unchanged)))
-    .returning({ id: courseLessonTexts.lessonId });
-  return written.length > 0;
+  // One transaction with the grams (nested in the caller's, where there is one).
+  return transaction(db, async (tx) => {
+    const unchanged = tx
+      .select({ id: courseLessons.id })
+      .from(courseLessons)
+      .where(and(eq(courseLessons.id, lesson._id), eq(courseLessons.updatedAt, lesson.updatedAt)));
+    const written = await tx
+      .update(courseLessonTexts)
+      .set({ text, version: LESSON_TEXT_VERSION })
+      .where(and(eq(courseLessonTexts.lessonId, lesson._id), lt(courseLessonTexts.version, LESSON_TEXT_VERSION), exists(unchanged)))
+      .returning({ id: courseLessonTexts.lessonId });
+    if (written.length === 0) return false;
+    await indexLessonGrams(tx, lesson._id);
+    return true;
+  });
 }
 
 /** Rewrites every text row older than this version; how many it wrote. */

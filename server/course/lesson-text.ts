@@ -3,8 +3,10 @@
 // and never the Markdown marks between them ("**quantum** field" is found by "quantum field").
 // Written with the lesson, in its transaction (content-data.ts); its row goes with the lesson.
 import markdownIt, { type Token } from 'markdown-it';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { courseLessonTexts } from '../db/schema';
+import { indexLessonGrams } from './search-grams';
 
 // The same dialect as the renderer (markdown.ts), raw HTML off: what it shows as text is text here.
 const parser = markdownIt('default', { html: false, linkify: false, typographer: false });
@@ -52,8 +54,11 @@ export const LESSON_TEXT_VERSION = 1;
 /** Writes the lesson's searched text, in the transaction that wrote the lesson. */
 export async function writeLessonText(tx: Tx, lesson: TextOfLesson): Promise<void> {
   const row = { text: lessonText(lesson), version: LESSON_TEXT_VERSION };
+  // Most edits (a title, a move, publishing) leave the text as it was, and so its grams.
+  const [before] = await tx.select({ text: courseLessonTexts.text }).from(courseLessonTexts).where(eq(courseLessonTexts.lessonId, lesson._id));
   await tx
     .insert(courseLessonTexts)
     .values({ lessonId: lesson._id, ...row })
     .onConflictDoUpdate({ target: courseLessonTexts.lessonId, set: row });
+  if (before?.text !== row.text) await indexLessonGrams(tx, lesson._id);
 }

@@ -9,7 +9,8 @@ import { courseCaptionCues, courseLessons, courseLessonTexts, courseModules } fr
 import { foldAscii } from '../users/search-index';
 import { lessonAccess, type CourseViewer } from './access';
 import type { CourseTree } from './content-data';
-import { courseSearch, type CueHit, type SearchFragment } from './search-index';
+import { GRAM_LENGTH, lessonsHolding } from './search-grams';
+import { courseSearch, type CueHit, type SearchFragment, type TextHit } from './search-index';
 
 export interface SearchResult {
   lessonId: string;
@@ -110,32 +111,68 @@ async function walkedCueHits(db: Db, fragment: SearchFragment, ids: string[]): P
   return hits;
 }
 
+/** The first lessons' texts among `ids` that `contains` holds for, in course order (not yet run). */
+function firstTextHits(db: Db, contains: SQL, ids: string[]) {
+  return db
+    .select({ lessonId: courseLessonTexts.lessonId, text: courseLessonTexts.text })
+    .from(courseLessonTexts)
+    .innerJoin(courseLessons, eq(courseLessons.id, courseLessonTexts.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(and(contains, courseSearch.lessonIn(courseLessonTexts.lessonId, ids)))
+    .orderBy(...courseOrder)
+    .limit(SEARCH_RESULTS_MAX);
+}
+
+/**
+ * A 2-character fragment, which no trigram index answers, through the letters index
+ * (search-grams.ts): the texts of the open lessons whose text holds it, and the cues of those whose
+ * cues do, in course order as far as the lesson where its 20th cue hit lies. A miss reads no row
+ * but the index's; a lesson not yet indexed is read as if it held the fragment.
+ */
+async function gramHits(db: Db, fragment: SearchFragment, ids: string[]): Promise<{ texts: TextHit[]; cues: CueHit[] }> {
+  const holding = await lessonsHolding(db, fragment.folded);
+  const textIds = ids.filter((id) => {
+    const held = holding(id);
+    return held === 'unknown' || held.inText;
+  });
+  const cueIds: string[] = [];
+  let known = 0;
+  for (const id of ids) {
+    if (known >= SEARCH_RESULTS_MAX) break;
+    const held = holding(id);
+    if (held !== 'unknown' && held.cues === 0) continue;
+    cueIds.push(id);
+    if (held !== 'unknown') known += held.cues;
+  }
+  const [texts, cues] = await Promise.all([
+    textIds.length ? firstTextHits(db, courseSearch.lessonTextContains(fragment), textIds) : [],
+    cueIds.length ? firstCueHits(db, courseSearch.cueRowContains(fragment), cueIds, SEARCH_RESULTS_MAX) : [],
+  ]);
+  return { texts, cues };
+}
+
+/** 3+ characters: through the trigram index, or walking the lessons once the fragment is common. */
+async function trigramHits(db: Db, fragment: SearchFragment, ids: string[]): Promise<{ texts: TextHit[]; cues: CueHit[] }> {
+  const first = await courseSearch.firstHits(
+    db,
+    fragment,
+    {
+      texts: firstTextHits(db, courseSearch.lessonTextContains(fragment), ids),
+      cues: (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX),
+      firstLesson: firstCueHits(db, courseSearch.cueRowContains(fragment), ids.slice(0, 1), SEARCH_RESULTS_MAX),
+    },
+    WALK_FROM_MATCHES,
+  );
+  return { texts: first.texts, cues: first.cues ?? (await walkedCueHits(db, fragment, ids)) };
+}
+
 export async function searchCourse(db: Db, tree: CourseTree, viewer: CourseViewer, query: string, now: number): Promise<SearchResult[]> {
   const open = openLessons(tree, viewer, now);
   if (open.size === 0) return [];
   const fragment = searchFragment(query);
   const ids = [...open.keys()];
   // Each list alone is at most 20 long in course order, so the first 20 of both together are among them.
-  const texts = db
-    .select({ lessonId: courseLessonTexts.lessonId, text: courseLessonTexts.text })
-    .from(courseLessonTexts)
-    .innerJoin(courseLessons, eq(courseLessons.id, courseLessonTexts.lessonId))
-    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(and(courseSearch.lessonTextContains(fragment), courseSearch.lessonIn(courseLessonTexts.lessonId, ids)))
-    .orderBy(...courseOrder)
-    .limit(SEARCH_RESULTS_MAX);
-  const first = await courseSearch.firstHits(
-    db,
-    fragment,
-    {
-      texts,
-      cues: (contains) => firstCueHits(db, contains, ids, SEARCH_RESULTS_MAX),
-      firstLesson: firstCueHits(db, courseSearch.cueRowContains(fragment), ids.slice(0, 1), SEARCH_RESULTS_MAX),
-    },
-    WALK_FROM_MATCHES,
-  );
-  const textHits = first.texts;
-  const cueHits = first.cues ?? (await walkedCueHits(db, fragment, ids));
+  const { texts: textHits, cues: cueHits } = await ([...fragment.folded].length === GRAM_LENGTH ? gramHits : trigramHits)(db, fragment, ids);
   const hits = [...textHits.map((hit) => ({ ...hit, at: null })), ...cueHits];
   const place = (hit: { lessonId: string; at: number | null }) => [open.get(hit.lessonId)!.order, hit.at ?? -1] as const;
   hits.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);

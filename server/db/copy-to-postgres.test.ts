@@ -32,6 +32,7 @@ const COPY_ORDER = [
   'course_files',
   'course_caption_cues',
   'course_certificates',
+  'course_lesson_grams',
   'course_lesson_texts',
   'course_progress',
   'login_challenges',

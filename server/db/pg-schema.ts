@@ -282,6 +282,20 @@ export const courseLessonTexts = pgTable(
   (t) => [index('course_lesson_texts_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`)],
 );
 
+// The course search's letters index (sqlite-schema.ts, decision 037).
+export const courseLessonGrams = pgTable(
+  'course_lesson_grams',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    gram: text('gram').notNull(),
+    cues: integer('cues').notNull(),
+    inText: boolean('in_text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.gram] }), index('course_lesson_grams_gram_idx').on(t.gram, t.lessonId, t.cues, t.inText)],
+);
+
 export const courseFiles = pgTable(
   'course_files',
   {

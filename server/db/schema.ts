@@ -31,6 +31,7 @@ export const {
   courseMemberModules,
   courseMemberTotals,
   courseLessonTexts,
+  courseLessonGrams,
   courseFiles,
   courseCaptionCues,
   stripeEvents,

@@ -351,6 +351,26 @@ export const courseLessonTexts = sqliteTable('course_lesson_texts', {
   version: integer('version').notNull().default(0),
 });
 
+// The course search's letters index (decision 037): for each lesson, every distinct 2-character
+// fragment (foldAscii, by code points) of its searched text and of its caption cues, with how many
+// of its cues hold it and whether its text does, so that a 2-character search, which no trigram
+// index answers, reads the cues of the lessons that hold it only. The empty gram is in every
+// lesson indexed (cues: all its cues): a lesson without it is yet to be indexed (the start's
+// back-fill). Written by server/course/search-grams.ts in each transaction that changes a lesson's
+// text or cues; its rows go with the lesson.
+export const courseLessonGrams = sqliteTable(
+  'course_lesson_grams',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    gram: text('gram').notNull(),
+    cues: integer('cues').notNull(),
+    inText: integer('in_text', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.gram] }), index('course_lesson_grams_gram_idx').on(t.gram, t.lessonId, t.cues, t.inText)],
+);
+
 // A lesson's files (CONTRACT §4 "Course files"): the bytes live in COURSE_FILES_ROOT under
 // `storedName` (the row's id and its extension, never the client's name); `name` is the client's
 // name made safe, for downloads. Rows and files go together: server/course/files-data.ts.
