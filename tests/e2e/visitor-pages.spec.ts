@@ -116,6 +116,24 @@ test('the visitor pages arrive with their text in the HTML, then come alive in p
   expect(problems).toEqual([]);
 });
 
+test('a sign-in typed while React is still taking the page over reaches the form whole', async ({ page }) => {
+  // React takes the page over in slices (main.tsx, decision 036); a slow phone stretches them out.
+  // The script has run by DOMContentLoaded, so from there on the page must not act as bare HTML
+  // (a native POST) nor lose what is typed into it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  try {
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email').fill('quick-typist@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+});
+
 test('a sign-in sent before the script took over keeps the password out of the URL and the log, and comes back to the page', async ({ browser, site }) => {
   // No script at all: what a visitor on a slow line gets when they press Enter before it arrives.
   const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });

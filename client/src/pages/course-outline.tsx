@@ -9,10 +9,14 @@ import type { OutlineLesson, OutlineModule } from '@shared/course';
 import './module-list.css';
 import './course-outline.css';
 
-const OPENING_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+// Made on first use: the first date format a page makes costs the browser 10-20 ms (it loads the
+// locale's data), which on the courses page would be spent before the page can be used, for a line
+// that most outlines never show (docs/decisions/036).
+let openingDayFormat: Intl.DateTimeFormat | undefined;
 
 /** '2025-03-12' → '12 March'. */
-export const openingDay = (day: string) => OPENING_DAY.format(new Date(`${day}T00:00:00Z`));
+export const openingDay = (day: string) =>
+  (openingDayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' })).format(new Date(`${day}T00:00:00Z`));
 
 function ModuleCountLine({ count }: { count: ModuleCount }) {
   if (count.totalLessons === 0) return null;

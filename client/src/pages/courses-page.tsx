@@ -1,6 +1,6 @@
 import { buttonClass, ButtonLink } from '../ui/button';
 import { usePageTitle } from '../lib/use-page-title';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { OutlineModule } from '@shared/course';
 import { visitorClient } from '../lib/visitor-client';
 import { CourseOutlineList } from './course-outline';
@@ -20,7 +20,8 @@ function useOutline(): readonly OutlineModule[] {
     let current = true;
     visitorClient.course.outline.query().then(
       (outline) => {
-        if (current) setModules(outline.modules);
+        // Not urgent: most often the same outline the page shows, so React may redraw it in slices.
+        if (current) startTransition(() => setModules(outline.modules));
       },
       // The page keeps the outline it shows; the next visit asks again.
       () => undefined,
