@@ -7,7 +7,7 @@ import { routes } from './app/routes';
 
 // Made on the first render rather than when this module runs: the module runs in the same task as
 // the page's load event and its first layout, and every millisecond spent there is one long task
-// (docs/decisions/036). Made once, as StrictMode may call a render twice.
+// (docs/decisions/038). Made once, as StrictMode may call a render twice.
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 function App() {

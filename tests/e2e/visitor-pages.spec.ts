@@ -117,7 +117,7 @@ test('the visitor pages arrive with their text in the HTML, then come alive in p
 });
 
 test('a sign-in typed while React is still taking the page over reaches the form whole', async ({ page }) => {
-  // React takes the page over in slices (main.tsx, decision 036); a slow phone stretches them out.
+  // React takes the page over in slices (main.tsx, decision 038); a slow phone stretches them out.
   // The script has run by DOMContentLoaded, so from there on the page must not act as bare HTML
   // (a native POST) nor lose what is typed into it.
   const cdp = await page.context().newCDPSession(page);

@@ -11,7 +11,7 @@ import './course-outline.css';
 
 // Made on first use: the first date format a page makes costs the browser 10-20 ms (it loads the
 // locale's data), which on the courses page would be spent before the page can be used, for a line
-// that most outlines never show (docs/decisions/036).
+// that most outlines never show (docs/decisions/038).
 let openingDayFormat: Intl.DateTimeFormat | undefined;
 
 /** '2025-03-12' → '12 March'. */
