@@ -35,9 +35,10 @@ export interface CourseSearchDialect {
    * course order when they come without a walk: `firstLesson`'s rows (the walk's first run) when
    * that one lesson holds SEARCH_RESULTS_MAX of them, else those of `cues` over the caption cues
    * that contain the fragment when fewer than `atMost` cues of the whole course do (counted
-   * through the index, no further than `atMost`). `cues` is undefined otherwise, and when the
-   * fragment is too short for the index and the first lesson holds fewer: search.ts walks then.
-   * A dialect may run `firstLesson` or not: it only saves the walk's first query.
+   * through the index, no further than `atMost`). `cues` is undefined otherwise: search.ts walks then.
+   * A dialect may run `firstLesson` or not: it only saves the walk's first query. Asked for
+   * fragments of 3 characters or more, which the trigram indexes hold; a 2-character one goes
+   * through the letters index instead (search-grams.ts).
    */
   firstHits(
     db: Db,

@@ -81,30 +81,28 @@ export const postgresCourseSearch: CourseSearchDialect = {
   // the rows in this order, each kind in its query's; search.ts sorts them together anyway.
   firstHits: async (db, fragment, queries, atMost) => {
     const max = SEARCH_RESULTS_MAX;
-    const indexed = [...fragment.folded].length >= MIN_INDEXED_FRAGMENT;
     const { ctes, lookup } = cueLookup(fragment, atMost);
-    const steps = indexed
-      ? [
-          ...ctes,
-          sql`few as (${lookup(max, sql`true`)})`,
-          sql`first as (select * from ${queries.firstLesson} as run where ${count('few')} = ${max})`,
-          sql`matched as (select * from few where ${count('few')} < ${max} union all (${lookup(atMost, sql`${count('few')} = ${max} and ${count('first')} < ${max}`)}))`,
-          sql`counted as (select count(*)::int as n from matched)`,
-        ]
-      : [sql`first as (${queries.firstLesson})`];
+    const steps = [
+      ...ctes,
+      sql`few as (${lookup(max, sql`true`)})`,
+      sql`first as (select * from ${queries.firstLesson} as run where ${count('few')} = ${max})`,
+      sql`matched as (select * from few where ${count('few')} < ${max} union all (${lookup(atMost, sql`${count('few')} = ${max} and ${count('first')} < ${max}`)}))`,
+      sql`counted as (select count(*)::int as n from matched)`,
+    ];
     const matched = sql`(${cueKey}) in (select * from matched) and (select n from counted) < ${atMost}`;
     const { rows } = await (db as unknown as NodePgDatabase).execute<Row>(
       sql`with ${sql.join(steps, sql`, `)}
         ${textRows} from ${queries.texts} as texts
         union all
         ${cueRows('first', 'first')} from first
-        ${indexed ? sql`union all select 'count', n, null, null, null from counted union all ${cueRows('cue', 'cues')} from ${queries.cues(matched)} as cues` : sql``}`,
+        union all select 'count', n, null, null, null from counted
+        union all ${cueRows('cue', 'cues')} from ${queries.cues(matched)} as cues`,
     );
     const hits = (kind: Row['kind']) => rows.filter((row) => row.kind === kind);
     const cueHits = (kind: 'first' | 'cue') => hits(kind).map(({ lessonId, text, at }) => ({ lessonId: lessonId!, text: text!, at: at! }));
     const texts = hits('text').map(({ lessonId, text }) => ({ lessonId: lessonId!, text: text! }));
     if (hits('first').length === max) return { texts, cues: cueHits('first') };
-    if (!indexed || hits('count')[0]!.n! >= atMost) return { texts, cues: undefined };
+    if (hits('count')[0]!.n! >= atMost) return { texts, cues: undefined };
     return { texts, cues: cueHits('cue') };
   },
   // strpos, which no index answers: the walk's few lessons' cues come by the lessons' index, where

@@ -47,7 +47,6 @@ export const sqliteCourseSearch: CourseSearchDialect = {
   // whole fragment is looked up.
   firstHits: async (db, fragment, queries, atMost) => {
     const texts = await queries.texts;
-    if (!indexed(fragment)) return { texts, cues: undefined };
     const firstRowids = (folded: string) => db.values<[number]>(sql`${hits('course_cue_search', folded)} limit ${atMost}`).map(([rowid]) => rowid);
     const cuesOf = async (rowids: number[], check?: SQL) =>
       rowids.length === 0 ? [] : await queries.cues(and(inJson(sql`${courseCaptionCues}.rowid`, rowids), check)!);
