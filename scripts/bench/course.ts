@@ -124,7 +124,7 @@ export async function benchCourse() {
   });
 }
 
-async function benchCourseFiles() {
+export async function benchCourseFiles() {
   console.log(
     `\n## Course files: ${READERS} parallel Range readers (1 MiB each) of a 200 MB video, signed route vs @fastify/static with no checks (targets: throughput >= 0.9 x static; TTFB p95 <= 5 ms)`,
   );

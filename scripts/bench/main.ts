@@ -3,7 +3,7 @@
 import { benchAbuse } from './abuse';
 import { benchAuth } from './auth';
 import { benchColdStart } from './cold-start';
-import { benchCourse } from './course';
+import { benchCourse, benchCourseFiles } from './course';
 import { benchCourseProgress } from './course-progress';
 import { benchCourseSearch } from './course-search';
 import { onPostgres } from './course-sites';
@@ -31,7 +31,8 @@ const sections: Record<string, () => Promise<void>> = {
   'slider-public': benchSliderPublic,
   scale: benchScale,
   course: benchCourse,
-  // The course section's progress and search figures alone.
+  // The course section's file, progress and search figures alone.
+  'course-files': benchCourseFiles,
   'course-progress': () => onPostgres(benchCourseProgress),
   'course-search': () => onPostgres(benchCourseSearch),
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
