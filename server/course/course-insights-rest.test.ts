@@ -3,24 +3,17 @@
 // to a brute-force count of every row after each step of random histories, and under saves at once.
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { courseSite, type CourseSite } from '../../tests/support/course-site';
+import { describe, expect, it } from 'vitest';
+import { adminAppForEachTest } from '../../tests/support/admin-app';
+import { courseSite } from '../../tests/support/course-site';
 import { insightsByScan } from '../../tests/support/insights-scan';
 import { seedUsers } from '../../tests/support/seed-users';
 import { courseLessons, users } from '../db/schema';
 import { issueCertificate } from './certificate-data';
 import { saveProgress, type Completion } from './progress-data';
 
-let site: AdminApp;
-let course: CourseSite;
-beforeEach(async () => {
-  site = await startAdminApp();
-  course = courseSite(site);
-});
-afterEach(async () => {
-  await closeAdminApp(site);
-});
+const site = adminAppForEachTest();
+const course = courseSite(site);
 
 const insights = async () => {
   const res = await course.api('GET', '/api/admin/course/insights');

@@ -2,21 +2,13 @@
 // through the REST façade, on SQLite and PostgreSQL (the postgres project): each answers exactly
 // what the plain ways (course-progress-rest.test.ts "the search") answer. The first lesson holding
 // 20 hits answers alone; a long phrase is looked up by its longest word and checked whole.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { courseSite, type CourseSite } from '../../tests/support/course-site';
+import { describe, expect, it } from 'vitest';
+import { adminAppForEachTest } from '../../tests/support/admin-app';
+import { courseSite } from '../../tests/support/course-site';
 import { WALK_FROM_MATCHES } from './search';
 
-let site: AdminApp;
-let course: CourseSite;
-
-beforeEach(async () => {
-  site = await startAdminApp();
-  course = courseSite(site);
-});
-afterEach(async () => {
-  await closeAdminApp(site);
-});
+const site = adminAppForEachTest();
+const course = courseSite(site);
 
 type Hit = { lessonId: string; lessonTitle: string; moduleTitle: string; snippet: string; at: number | null };
 

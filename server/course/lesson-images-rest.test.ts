@@ -3,9 +3,9 @@
 // image (another lesson's file, a PDF, a remote or data: URL, a path) is its alt text. The editor's
 // preview shows the same for the admin. Real database, real files, real PNG and JPEG (sharp).
 import sharp from 'sharp';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { courseSite, type CourseSite } from '../../tests/support/course-site';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminAppForEachTest } from '../../tests/support/admin-app';
+import { courseSite } from '../../tests/support/course-site';
 
 let PNG: Buffer;
 let JPEG: Buffer;
@@ -19,18 +19,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 // A PNG's signature and then nothing readable: taken as a download, shown without a size.
 const DAMAGED_PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
 
-let site: AdminApp;
-let course: CourseSite;
-beforeEach(async () => {
-  site = await startAdminApp();
-  course = courseSite(site);
-});
-afterEach(async () => {
-  await closeAdminApp(site);
-});
+const site = adminAppForEachTest();
+const course = courseSite(site);
 
-const attach = (lessonId: string, name: string, content: Buffer): Promise<string> =>
-  courseSite(site).uploadFile(lessonId, { role: 'attachment' }, { name, content });
+const attach = (lessonId: string, name: string, content: Buffer): Promise<string> => course.uploadFile(lessonId, { role: 'attachment' }, { name, content });
 
 const BODY = [
   '![The plan](Plan%20of%20the%20field.PNG)',

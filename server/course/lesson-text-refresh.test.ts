@@ -12,9 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_SEED_MODULES } from '../../shared/course-seed';
 import { migrationsBefore } from '../../tests/support/older-migrations';
 import { twoRefreshesAtOnce } from '../../tests/support/two-refreshes';
-import { TEST_APP_URL, TEST_JWT_SECRET, TEST_TWO_FACTOR_KEY } from '../../tests/support/test-app';
-import { buildApp } from '../app';
-import { parseConfig } from '../config';
+import { buildSiteOver } from '../../tests/support/test-app';
 import { openDatabase } from '../db/client';
 import { openSqlite } from '../db/sqlite-driver';
 import { migrationsDir } from '../paths';
@@ -74,16 +72,7 @@ describe("an upgraded install's lesson texts", () => {
       Array.from({ length: 3 }, (_, i) => ({ text: `Lesson ${i}\nIn short\n${BODY}`, version: 0 })),
     );
 
-    const config = parseConfig({
-      DATA_DIR: dir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
-      APP_URL: TEST_APP_URL,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@example.com',
-      ADMIN_PASSWORD: 'root password',
-    });
-    const app = await buildApp(config, { clientDir: undefined });
+    const app = await buildSiteOver(dir);
     try {
       const rows = textRows(file);
       expect(rows.map(({ version }) => version)).toEqual([LESSON_TEXT_VERSION, LESSON_TEXT_VERSION, LESSON_TEXT_VERSION]);

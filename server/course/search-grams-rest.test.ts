@@ -3,23 +3,15 @@
 // every cue answered, in the same order, and the index stays exactly what a count by brute force
 // says after every kind of write, writes at once, and a back-fill of lessons never indexed.
 import { eq, isNotNull } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { courseSite, type CourseSite } from '../../tests/support/course-site';
+import { describe, expect, it } from 'vitest';
+import { adminAppForEachTest } from '../../tests/support/admin-app';
+import { courseSite } from '../../tests/support/course-site';
 import { expectExactGrams, gramsInIndex } from '../../tests/support/lesson-grams';
 import { courseCaptionCues, courseLessonGrams, courseLessonTexts } from '../db/schema';
 import { backfillLessonGrams } from './search-grams';
 
-let site: AdminApp;
-let course: CourseSite;
-
-beforeEach(async () => {
-  site = await startAdminApp();
-  course = courseSite(site);
-});
-afterEach(async () => {
-  await closeAdminApp(site);
-});
+const site = adminAppForEachTest();
+const course = courseSite(site);
 
 const db = () => site.db.db;
 /** Every row of the index gone, every lesson with it: as a database from before the index, or one a tool filled, has it. */

@@ -11,9 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { lessonIdOf, olderRows, UPGRADED_LESSONS } from '../../tests/support/grams-upgrade';
 import { expectExactGrams, gramsInIndex } from '../../tests/support/lesson-grams';
 import { migrationsBefore } from '../../tests/support/older-migrations';
-import { TEST_APP_URL, TEST_JWT_SECRET, TEST_TWO_FACTOR_KEY } from '../../tests/support/test-app';
-import { buildApp } from '../app';
-import { parseConfig } from '../config';
+import { buildSiteOver } from '../../tests/support/test-app';
 import { openDatabase } from '../db/client';
 import { openSqlite } from '../db/sqlite-driver';
 import { migrationsDir } from '../paths';
@@ -43,16 +41,7 @@ it("an upgraded install's lessons are all in the letters index once the site has
     handle.close();
   }
 
-  const config = parseConfig({
-    DATA_DIR: dir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
-    APP_URL: TEST_APP_URL,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'root@example.com',
-    ADMIN_PASSWORD: 'root password',
-  });
-  const app = await buildApp(config, { clientDir: undefined });
+  const app = await buildSiteOver(dir);
   try {
     const after = openDatabase(file);
     try {

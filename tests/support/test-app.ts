@@ -67,6 +67,23 @@ async function freshDatabase(dataDir: string): Promise<{ env: Record<string, str
   };
 }
 
+/**
+ * The site built over an SQLite data folder a test made itself (an older install's), as an operator
+ * starts it on an upgrade: the test keys, and a first admin from the environment. Closed by the test.
+ */
+export function buildSiteOver(dataDir: string): Promise<FastifyInstance> {
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
+    APP_URL: TEST_APP_URL,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'root@example.com',
+    ADMIN_PASSWORD: 'root password',
+  });
+  return buildApp(config, { clientDir: undefined });
+}
+
 export async function createTestApp(options: { env?: Record<string, string>; smtp?: boolean; build?: BuildOptions } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qc-test-'));
   const database = await freshDatabase(dataDir);
