@@ -164,7 +164,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   closers.push(await startOrphanFileSweeps(database.db, courseFilesRoot, app.log, { clock }));
   // Lessons searched by a text older than this version's making of it (raw Markdown from before it existed) are searched as members read them.
   await refreshLessonTexts(database.db, app.log);
-  // Lessons from before the course search's letters index (or written by a tool without the site's writers) join it.
+  // Lessons from before the course search's letters index (or added by a tool without the site's writers) join it.
   const gramsIndexed = await backfillLessonGrams(database.db);
   if (gramsIndexed > 0) app.log.info({ lessons: gramsIndexed }, "lessons added to the course search's letters index");
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);

@@ -56,7 +56,7 @@ describe('the search', () => {
 
     // The lesson's own text comes first, then 19 of its cues in time order.
     expect(await places('drum', architect.token)).toEqual(['First null', ...firstAt(beats.slice(0, 19))]);
-    // Three characters and two (no index) alike.
+    // Three characters (the trigram index) and two (the letters index) alike.
     expect(await places('RUM', architect.token)).toEqual(['First null', ...firstAt(beats.slice(0, 19))]);
     expect(await places('dr', architect.token)).toEqual(['First null', ...firstAt(beats.slice(0, 19))]);
     // Only in the cues: 20 of them.

@@ -160,11 +160,13 @@ export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, 
   return row;
 }
 
-/** Deletes every file row and cue of a lesson (before the lesson itself); their stored names, for the caller to remove after the commit. */
+/**
+ * Deletes every file row and cue of a lesson, in the transaction that deletes the lesson itself
+ * next (whose deletion takes its letters index rows too); their stored names, for the caller to
+ * remove after the commit.
+ */
 export async function deleteLessonFiles(tx: Tx, lessonId: string): Promise<string[]> {
   await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.lessonId, lessonId));
   const rows = await tx.delete(courseFiles).where(eq(courseFiles.lessonId, lessonId)).returning({ storedName: courseFiles.storedName });
-  // Its text's grams stay while the lesson does (its deletion takes them).
-  await indexLessonGrams(tx, lessonId);
   return rows.map((row) => row.storedName);
 }

@@ -63,8 +63,11 @@ export async function refreshLessonTexts(db: Db, log?: FastifyBaseLogger): Promi
       .limit(BATCH);
     if (lessons.length === 0) break;
     const texts = lessons.map((lesson) => lessonText(lesson));
-    await transaction(db, async (tx) => {
-      for (const [i, lesson] of lessons.entries()) if (await rewriteOlderText(tx, lesson, texts[i])) rewritten++;
+    // Counted inside and added after the commit: PostgreSQL may run the transaction again.
+    rewritten += await transaction(db, async (tx) => {
+      let n = 0;
+      for (const [i, lesson] of lessons.entries()) if (await rewriteOlderText(tx, lesson, texts[i])) n++;
+      return n;
     });
     after = lessons.at(-1)!._id;
     if (lessons.length < BATCH) break;

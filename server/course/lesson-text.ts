@@ -54,7 +54,7 @@ export const LESSON_TEXT_VERSION = 1;
 /** Writes the lesson's searched text, in the transaction that wrote the lesson. */
 export async function writeLessonText(tx: Tx, lesson: TextOfLesson): Promise<void> {
   const row = { text: lessonText(lesson), version: LESSON_TEXT_VERSION };
-  // Most edits (a title, a move, publishing) leave the text as it was, and so its grams.
+  // Many edits (a move, publishing, the kind) leave the text as it was, and so its grams.
   const [before] = await tx.select({ text: courseLessonTexts.text }).from(courseLessonTexts).where(eq(courseLessonTexts.lessonId, lesson._id));
   await tx
     .insert(courseLessonTexts)

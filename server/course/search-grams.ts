@@ -42,13 +42,6 @@ function eachGram(text: string, each: (gram: string) => void): void {
   }
 }
 
-/** Every distinct gram of `text`. */
-export function gramsOf(text: string): Set<string> {
-  const grams = new Set<string>();
-  eachGram(text, (gram) => grams.add(gram));
-  return grams;
-}
-
 /** A lesson's rows: each gram of its text (undefined: it has none) and of its cues, with the marker INDEXED. */
 export function lessonGrams(text: string | undefined, cues: readonly string[]): Map<string, GramCount> {
   const counts = new Map<string, GramCount & { lastCue: number }>([[INDEXED, { cues: cues.length, inText: text !== undefined, lastCue: -1 }]]);
@@ -120,8 +113,9 @@ export async function lessonsHolding(db: Db, gram: string): Promise<Holding> {
 const BACKFILL_BATCH = 20;
 
 /**
- * Indexes every lesson not yet indexed (a database from before the index, or one a tool filled
- * without the site's writers); how many. At start: safe beside another process doing the same, as
+ * Indexes every lesson not yet indexed (a database from before the index, a lesson a tool added
+ * without the site's writers); how many. A lesson already indexed is not read again: a tool that
+ * changes its captions behind the site leaves its grams as they were until the site next writes it. At start: safe beside another process doing the same, as
  * each lesson is checked again in the transaction that indexes it.
  */
 export async function backfillLessonGrams(db: Db): Promise<number> {
