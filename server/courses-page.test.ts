@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { COURSE_SEED_MODULES, DEFAULT_OUTLINE } from '../shared/course-seed';
-import type { CourseTree } from './course/content-data';
+import type { CourseTree } from './course/content/content-data';
 import { coursesPageRenderer } from './courses-page';
 import type { VisitorPages } from './http/client';
 

@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_OUTLINE } from '../shared/course-seed';
-import type { CourseTreeCache } from './course/outline-cache';
-import { outlineFor } from './course/outline';
+import type { CourseTreeCache } from './course/content/outline-cache';
+import { outlineFor } from './course/content/outline';
 import type { VisitorPages } from './http/client';
 
 export const COURSES_PATH = '/courses';

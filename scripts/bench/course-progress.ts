@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { readCourseTree } from '../../server/course/content-data';
+import { readCourseTree } from '../../server/course/content/content-data';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import type { PostgresServer } from '../postgres-server';

@@ -12,11 +12,11 @@ import type pg from 'pg';
 import type { Db } from '../../server/db/client';
 import { courseLessons, users } from '../../server/db/schema';
 import { transaction } from '../../server/db/transaction';
-import { readCaptionCues } from '../../server/course/captions';
-import { createLesson, readCourseTree } from '../../server/course/content-data';
-import { contentTypeOf } from '../../server/course/file-types';
-import { storedNameOf } from '../../server/course/files-disk';
-import { addFile } from '../../server/course/files-data';
+import { readCaptionCues } from '../../server/course/files/captions';
+import { createLesson, readCourseTree } from '../../server/course/content/content-data';
+import { contentTypeOf } from '../../server/course/files/file-types';
+import { storedNameOf } from '../../server/course/files/files-disk';
+import { addFile } from '../../server/course/files/files-data';
 import { PendingEvents } from '../../server/events/after-commit';
 import { seedUsers } from './seed-users';
 

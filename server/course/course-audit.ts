@@ -1,8 +1,8 @@
 // What the audit trail says about a change to the course's modules and lessons.
 import { formatBytes } from '../../shared/media';
 import { changesSummary, count, quoted } from '../audit/summary';
-import type { CourseLesson, CourseModule } from './content-data';
-import type { CourseFileRow } from './files-data';
+import type { CourseLesson, CourseModule } from './content/content-data';
+import type { CourseFileRow } from './files/files-data';
 
 export const moduleTarget = (id: string) => ({ type: 'module', id }) as const;
 export const lessonTarget = (id: string) => ({ type: 'lesson', id }) as const;

@@ -36,12 +36,12 @@ import {
   reorderModules,
   updateLesson,
   updateModule,
-} from './content-data';
-import { fileUrlFor, lessonFileUrls, lessonImages } from './file-answers';
-import { insightsAnswer } from './insights';
-import { readInsightTotals } from './insights-data';
-import { deleteFile, deleteLessonFiles, filesByLesson, listLessonFiles } from './files-data';
-import { removeStoredFiles } from './files-disk';
+} from './content/content-data';
+import { fileUrlFor, lessonFileUrls, lessonImages } from './files/file-answers';
+import { insightsAnswer } from './insights/insights';
+import { readInsightTotals } from './insights/insights-data';
+import { deleteFile, deleteLessonFiles, filesByLesson, listLessonFiles } from './files/files-data';
+import { removeStoredFiles } from './files/files-disk';
 import {
   COURSE_TARGET,
   fileDeletedSummary,
@@ -56,12 +56,12 @@ import {
   moduleTarget,
   moduleUpdatedSummary,
 } from './course-audit';
-import { renderLessonBody } from './markdown';
+import { renderLessonBody } from './content/markdown';
 import { noSuchLesson, requireOpen } from './open-lesson';
-import { neighbours, outlineFor } from './outline';
-import { progressAnswer } from './progress';
-import { readLessonProgress } from './progress-data';
-import { progressProcedures } from './progress-router';
+import { neighbours, outlineFor } from './content/outline';
+import { progressAnswer } from './progress/progress';
+import { readLessonProgress } from './progress/progress-data';
+import { progressProcedures } from './progress/progress-router';
 import { viewerOf } from './viewer';
 
 const noSuchModule = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No module with id '${id}'` });

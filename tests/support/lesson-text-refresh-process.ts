@@ -4,7 +4,7 @@
 // at once, and prints how many texts it rewrote.
 import { once } from 'node:events';
 import { openSiteDatabase } from '../../server/db/client';
-import { refreshLessonTexts } from '../../server/course/lesson-text-refresh';
+import { refreshLessonTexts } from '../../server/course/search/lesson-text-refresh';
 
 const url = process.env.DATABASE_URL;
 const database = await openSiteDatabase(url ? { dialect: 'postgres', url } : { dialect: 'sqlite', file: process.argv[2]! });

@@ -1,0 +1,172 @@
+// A lesson's files (CONTRACT §4 "Course files"): the only code that touches course_files and
+// course_caption_cues. Every write runs in its caller's transaction; the bytes on disk are the
+// caller's to remove, after the commit (files-disk.ts): so a refused or rolled-back change never
+// loses a file, and a committed one never leaves a row without its file.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CourseFileRole } from '../../../shared/course';
+import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { courseCaptionCues, courseFiles, courseLessons, courseModules } from '../../db/schema';
+import type { PendingEvents } from '../../events/after-commit';
+import type { AccessLesson, AccessModule } from '../access';
+import type { CaptionCue } from './captions';
+import { indexLessonGrams } from '../search/search-grams';
+
+export interface CourseFileRow {
+  id: string;
+  lessonId: string;
+  role: CourseFileRole;
+  /** The client's name made safe: what a download is called. */
+  name: string;
+  /** The file's name in COURSE_FILES_ROOT. */
+  storedName: string;
+  size: number;
+  contentType: string;
+  lang: string | null;
+  label: string | null;
+  /** Image attachments: their size in pixels, if it could be read. */
+  width: number | null;
+  height: number | null;
+  createdAt: number;
+}
+
+/** A file as the admin's calls answer it. */
+export interface AdminCourseFile {
+  _id: string;
+  role: CourseFileRole;
+  name: string;
+  size: number;
+  lang: string | null;
+  label: string | null;
+}
+
+export const toAdminFile = (row: CourseFileRow): AdminCourseFile => ({
+  _id: row.id,
+  role: row.role,
+  name: row.name,
+  size: row.size,
+  lang: row.lang,
+  label: row.label,
+});
+
+// By role (attachment, captions, media: their names' order), each in upload order: the order the admin's list and the lesson's captions and attachments come in.
+const fileOrder = [asc(courseFiles.lessonId), asc(courseFiles.role), asc(courseFiles.createdAt), asc(courseFiles.id)];
+
+export async function listLessonFiles(db: Pick<Db, 'select'>, lessonId: string): Promise<CourseFileRow[]> {
+  return db
+    .select()
+    .from(courseFiles)
+    .where(eq(courseFiles.lessonId, lessonId))
+    .orderBy(...fileOrder);
+}
+
+/** Every lesson's files, by lesson id (GET /api/admin/course). */
+export async function filesByLesson(db: Db): Promise<Map<string, AdminCourseFile[]>> {
+  const rows = await db
+    .select()
+    .from(courseFiles)
+    .orderBy(...fileOrder);
+  const byLesson = new Map<string, AdminCourseFile[]>();
+  for (const row of rows) {
+    const files = byLesson.get(row.lessonId) ?? [];
+    files.push(toAdminFile(row));
+    byLesson.set(row.lessonId, files);
+  }
+  return byLesson;
+}
+
+// Prepared: every request of a playing lesson video asks it.
+const fileForServingQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      file: courseFiles,
+      lesson: { published: courseLessons.published, freePreview: courseLessons.freePreview },
+      module: { published: courseModules.published, opensAfterDays: courseModules.opensAfterDays },
+    })
+    .from(courseFiles)
+    .innerJoin(courseLessons, eq(courseLessons.id, courseFiles.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    .where(eq(courseFiles.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/** A file with what the access rule needs of its lesson and module, in one query (the signed route's every request). */
+export async function findFileForServing(db: Db, fileId: string): Promise<{ file: CourseFileRow; lesson: AccessLesson; module: AccessModule } | undefined> {
+  const [row] = await fileForServingQuery(db, '').execute({ id: fileId });
+  return row;
+}
+
+// Well under SQLite's and PostgreSQL's limits on a statement's parameters (6 a cue).
+const CUES_PER_INSERT = 500;
+
+export interface NewCourseFile {
+  file: CourseFileRow;
+  /** Captions: their cues. */
+  cues?: readonly CaptionCue[];
+  /** Media: the lesson's duration, read from it (null if it could not be). */
+  durationSeconds?: number | null;
+}
+
+/**
+ * Adds a file to its lesson; a media file replaces the lesson's media, whose stored names come
+ * back for the caller to remove from disk once this has committed. 'no-lesson' if the lesson is
+ * gone (deleted while the file streamed in).
+ */
+export async function addFile(tx: Tx, events: PendingEvents, added: NewCourseFile): Promise<{ replaced: string[] } | 'no-lesson'> {
+  const { file } = added;
+  // First, a write to the lesson's row: on PostgreSQL it holds the row until the commit, so two
+  // media uploads to one lesson at once take turns and the second sees (and replaces) the first's
+  // media; SQLite runs transactions one at a time anyway.
+  const lessonChange = file.role === 'media' ? { updatedAt: file.createdAt, durationSeconds: added.durationSeconds ?? null } : { updatedAt: file.createdAt };
+  const [lesson] = await tx.update(courseLessons).set(lessonChange).where(eq(courseLessons.id, file.lessonId)).returning({ id: courseLessons.id });
+  if (!lesson) return 'no-lesson';
+  let replaced: string[] = [];
+  if (file.role === 'media') {
+    const old = await tx
+      .delete(courseFiles)
+      .where(and(eq(courseFiles.lessonId, file.lessonId), eq(courseFiles.role, 'media')))
+      .returning({ storedName: courseFiles.storedName });
+    replaced = old.map((row) => row.storedName);
+    // The duration is in the outline.
+    events.publish('course-changed');
+  }
+  await tx.insert(courseFiles).values(file);
+  const cues = added.cues ?? [];
+  for (let from = 0; from < cues.length; from += CUES_PER_INSERT) {
+    await tx.insert(courseCaptionCues).values(
+      cues.slice(from, from + CUES_PER_INSERT).map((cue, i) => ({
+        fileId: file.id,
+        lessonId: file.lessonId,
+        position: from + i,
+        startSeconds: cue.startSeconds,
+        endSeconds: cue.endSeconds,
+        text: cue.text,
+      })),
+    );
+  }
+  if (cues.length > 0) await indexLessonGrams(tx, file.lessonId);
+  return { replaced };
+}
+
+/** Deletes a file's row and cues; the deleted row (its stored name for the caller to remove after the commit), or undefined: no such file. */
+export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, at = Date.now()): Promise<CourseFileRow | undefined> {
+  await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.fileId, fileId));
+  const [row] = await tx.delete(courseFiles).where(eq(courseFiles.id, fileId)).returning();
+  if (!row) return undefined;
+  const lessonChange = row.role === 'media' ? { updatedAt: at, durationSeconds: null } : { updatedAt: at };
+  await tx.update(courseLessons).set(lessonChange).where(eq(courseLessons.id, row.lessonId));
+  if (row.role === 'media') events.publish('course-changed');
+  if (row.role === 'captions') await indexLessonGrams(tx, row.lessonId);
+  return row;
+}
+
+/**
+ * Deletes every file row and cue of a lesson, in the transaction that deletes the lesson itself
+ * next (whose deletion takes its letters index rows too); their stored names, for the caller to
+ * remove after the commit.
+ */
+export async function deleteLessonFiles(tx: Tx, lessonId: string): Promise<string[]> {
+  await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.lessonId, lessonId));
+  const rows = await tx.delete(courseFiles).where(eq(courseFiles.lessonId, lessonId)).returning({ storedName: courseFiles.storedName });
+  return rows.map((row) => row.storedName);
+}
