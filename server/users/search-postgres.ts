@@ -10,7 +10,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Db } from '../db/client';
 import { readAlongIndexes } from '../db/transaction';
 import { users } from '../db/schema';
-import type { DialectSearch } from './search-index';
+import type { DialectSearch } from './search-dialect';
 import { keptCount, type CountLabel } from './kept-counts';
 
 const onPostgres = (db: Db) => db as unknown as NodePgDatabase;

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { keptCount, type CountLabel } from './kept-counts';
-import type { DialectSearch } from './search-index';
+import type { DialectSearch } from './search-dialect';
 
 // The exact count of a common fragment reads all its FTS matches (10 ms for "mart", 65,000 of a
 // million), so it is kept (kept-counts.ts) under a label that every write of users_search changes

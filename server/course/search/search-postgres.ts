@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { SEARCH_RESULTS_MAX } from '../../../shared/course';
 import { courseCaptionCues, courseLessonTexts } from '../../db/schema';
-import type { CourseSearchDialect, SearchFragment } from './search-index';
+import type { CourseSearchDialect, SearchFragment } from './search-dialect';
 import { longestWord } from './search-part';
 
 const cueContains = ({ pattern }: SearchFragment) => sql`lower(${courseCaptionCues.text}) like ${pattern} escape '\\'`;

@@ -6,7 +6,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { courseCaptionCues, courseLessonTexts } from '../../db/schema';
-import type { CourseSearchDialect, SearchFragment } from './search-index';
+import type { CourseSearchDialect, SearchFragment } from './search-dialect';
 import { longestWord } from './search-part';
 
 /** Trigram tokens: a shorter fragment cannot use the index. */

@@ -10,7 +10,8 @@ import { foldAscii } from '../../users/search-index';
 import { lessonAccess, type CourseViewer } from '../access';
 import type { CourseTree } from '../content/content-data';
 import { GRAM_LENGTH, lessonsHolding } from './search-grams';
-import { courseSearch, type CueHit, type SearchFragment, type TextHit } from './search-index';
+import type { CueHit, SearchFragment, TextHit } from './search-dialect';
+import { courseSearch } from './search-index';
 
 export interface SearchResult {
   lessonId: string;
