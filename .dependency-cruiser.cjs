@@ -5,17 +5,22 @@
 //                 renders (courses-page.ts), rest/, openapi/
 //   domains       audit < users < auth < media < slider < course < account < billing   (a domain
 //                 imports only the base and the domains to its left)
-//   base          config, paths, app-deps, redis-client, lib/, db/, events/, limits/, http/, and
-//                 tRPC's init and errors (trpc/)
+//   base          lib < paths < config < redis-client < db < events < limits < app-deps < trpc < http
+//                 (the same: a part of the base imports only the parts to its left). trpc/ is tRPC's
+//                 init, errors and the context's shape; http/ the HTTP plumbing
 //
 // Every import points down, type-only imports included: a type names what it depends on as surely
 // as a call does. When a domain needs something from one above it, the thing belongs lower or the
 // call belongs in composition. Tests are left out: they build the whole app on purpose.
+// With the domains and the base each in one written order, and composition on top, no two of the
+// folders and files at server/'s top import each other, however indirectly (decision 040).
 // Beside the server: client/ never imports server/ except the router's type through lib/trpc.ts,
 // and shared/ imports neither.
 
 const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account', 'billing'];
-const BASE = '^server/(config\\.ts|paths\\.ts|app-deps\\.ts|redis-client\\.ts|(lib|db|events|limits|http|trpc)/)';
+const BASE_PARTS = ['lib/', 'paths.ts', 'config.ts', 'redis-client.ts', 'db/', 'events/', 'limits/', 'app-deps.ts', 'trpc/', 'http/'];
+const part = (names) => `^server/(${names.map((name) => (name.endsWith('/') ? name : `${name.replace('.', '\\.')}$`)).join('|')})`;
+const BASE = part(BASE_PARTS);
 const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context|courses-page)\\.ts|(cli|rest|openapi)/)';
 const TESTS = '\\.test\\.tsx?$';
 const folder = (names) => `^server/(${names.join('|')})/`;
@@ -29,6 +34,13 @@ module.exports = {
       from: { path: BASE, pathNot: TESTS },
       to: { path: '^server/', pathNot: BASE },
     },
+    ...BASE_PARTS.slice(0, -1).map((name, i) => ({
+      name: `base-${name.replace(/\/$|\.ts$/, '')}-imports-below`,
+      comment: `In the base, ${name} imports ${i === 0 ? 'no other part of the base' : `only ${BASE_PARTS.slice(0, i).join(', ')}`}: never ${BASE_PARTS.slice(i + 1).join(', ')}.`,
+      severity: 'error',
+      from: { path: part([name]), pathNot: TESTS },
+      to: { path: part(BASE_PARTS.slice(i + 1)) },
+    })),
     ...DOMAINS.map((domain, i) => ({
       name: `${domain}-imports-below`,
       comment: `The ${domain} domain imports the base and ${i === 0 ? 'no other domain' : DOMAINS.slice(0, i).join(', ')} only: never ${[...DOMAINS.slice(i + 1), 'composition'].join(', ')}.`,

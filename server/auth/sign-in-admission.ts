@@ -3,7 +3,7 @@
 // done (docs/decisions/007-limits-and-sessions.md).
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
-import { RetryLater } from '../trpc/errors';
+import { RetryLater } from '../limits/retry-later';
 import type { Attempt, LoginAttemptKey, LoginLockout } from './login-lockout';
 
 export async function admitSignInCheck(lockout: LoginLockout, key: LoginAttemptKey): Promise<Attempt> {

@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import { transaction } from '../db/transaction';
 import { twoFactor } from '../db/schema';
-import { RetryLater } from '../trpc/errors';
+import { RetryLater } from '../limits/retry-later';
 import { userTarget } from '../users/user-audit';
 import type { Mailer } from '../lib/mailer';
 import { codeFailuresMail } from './two-factor-failures-mail';

@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import type { LimitName, Limits } from '../config';
-import { RetryLater } from '../trpc/errors';
+import { RetryLater } from './retry-later';
 import type { CounterStore } from './counter-store';
 import { rateLimitStoreOver } from './rate-limit-store';
 

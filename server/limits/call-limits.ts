@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { waitText } from '../../shared/messages';
-import { RetryLater } from '../trpc/errors';
+import { RetryLater } from './retry-later';
 import type { CounterStore } from './counter-store';
 
 export interface CallLimit {

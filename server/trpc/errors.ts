@@ -3,13 +3,7 @@ import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { MESSAGES } from '../../shared/messages';
-
-/** Attached as a TRPCError's cause when the client should come back later (429). */
-export class RetryLater extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`retry after ${retryAfterSeconds}s`);
-  }
-}
+import { RetryLater } from '../limits/retry-later';
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid (input|option|string|type)|Too (small|big)|Unrecognized key)/;
 
