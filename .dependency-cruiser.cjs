@@ -2,12 +2,13 @@
 //
 //   composition   app.ts, serve.ts, main.ts, first-start.ts, cli/, the root router
 //                 (root-router.ts) and request context (request-context.ts), the courses page's
-//                 renders (courses-page.ts), rest/, openapi/
+//                 renders (courses-page.ts), rest/ (the table of the domains' REST rows), openapi/
 //   domains       audit < users < auth < media < slider < course < account < billing   (a domain
 //                 imports only the base and the domains to its left)
 //   base          lib < paths < config < redis-client < db < events < limits < app-deps < trpc < http
 //                 (the same: a part of the base imports only the parts to its left). trpc/ is tRPC's
-//                 init, errors and the context's shape; http/ the HTTP plumbing
+//                 init, errors and the context's shape; http/ the HTTP plumbing, the REST rows'
+//                 machinery included (http/rest-rows.ts)
 //
 // Every import points down, type-only imports included: a type names what it depends on as surely
 // as a call does. When a domain needs something from one above it, the thing belongs lower or the
