@@ -36,7 +36,7 @@ const runtimeBundle = {
 await esbuild({ ...runtimeBundle, entryPoints: { 'server/main': 'server/main.ts' }, outdir: 'dist' });
 
 // The scripts' dependencies stay in node_modules too, but for the CommonJS ones whose named exports
-// the server's modules import (the bench seeds captions through server/course/captions.ts): only a
+// the server's modules import (the bench seeds captions through server/course/files/captions.ts): only a
 // bundle gives those, as Node's ES module loader cannot read them from a CommonJS module.
 const BUNDLED_INTO_SCRIPTS = ['webvtt-parser'];
 const packagesOutsideBut = (inside) => ({

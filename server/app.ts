@@ -155,7 +155,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
     twoFactor: { db: database.db, box: twoFactorSecrets },
-    // Its URLs are signed with a key of their own, derived from the same secret (course/file-urls.ts).
+    // Its URLs are signed with a key of their own, derived from the same secret (course/files/file-urls.ts).
     courseFiles: { root: courseFilesRoot, urls: new CourseFileUrls(serverSecret, config.courseUrlTtlSeconds, clock) },
     clock,
   };

@@ -1,6 +1,6 @@
 // What the procedures answer (CONTRACT §2), as zod schemas. Nothing parses an answer with them at
 // run time: the OpenAPI document (server/openapi/) describes each success body from them, the
-// compiler checks every REST row's procedure result against its schema (server/rest/routes.ts),
+// compiler checks every REST row's procedure result against its schema (each domain's rest.ts),
 // and the contract test checks real answers against the document.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';

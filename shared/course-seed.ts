@@ -1,7 +1,7 @@
 // The ten modules of spec §2 that a fresh install, and an upgrade of an install without a course,
 // starts with (CONTRACT §4 "Content"): put in by the migration that made the course's tables
 // (drizzle/0010_course.sql, drizzle-pg/0004_course.sql), which hold these same ids, titles and
-// time; server/course/course-seed.test.ts holds the migrations to this list. db:copy leaves out of
+// time; server/course/content/course-seed.test.ts holds the migrations to this list. db:copy leaves out of
 // its check for an empty target the seeded rows that nobody has touched (copy-to-postgres.ts).
 // The client shows the same outline until the server's answer (and the build prerenders /courses
 // with it), so that a fresh install's first paint is already the truth.

@@ -269,7 +269,7 @@ export const courseCertificates = pgTable('course_certificates', {
   createdAt: millis('created_at').notNull(),
 });
 
-// The course search's substring index is pg_trgm's, on the folded text (server/course/search-postgres.ts).
+// The course search's substring index is pg_trgm's, on the folded text (server/course/search/search-postgres.ts).
 export const courseLessonTexts = pgTable(
   'course_lesson_texts',
   {

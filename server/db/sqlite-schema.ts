@@ -210,7 +210,7 @@ export const auditEntries = sqliteTable(
 );
 
 // The course (CONTRACT §4): ordered modules of ordered lessons. Positions count from 0 within their
-// list and are rewritten whole by a reorder, in one transaction (server/course/content-data.ts).
+// list and are rewritten whole by a reorder, in one transaction (server/course/content/content-data.ts).
 // The ten modules of spec §2 are put in by the migration that made the table (drizzle/0010), with
 // fixed ids (shared/course-seed.ts); every other row gets an id from the application.
 export const courseModules = sqliteTable(
@@ -245,7 +245,7 @@ export const courseLessons = sqliteTable(
     kind: text('kind', { enum: LESSON_KINDS }).notNull(),
     // Read from the media file (the files slice); null until a lesson has one.
     durationSeconds: integer('duration_seconds'),
-    // Markdown, as the admin wrote it; rendered to HTML when read (server/course/markdown.ts).
+    // Markdown, as the admin wrote it; rendered to HTML when read (server/course/content/markdown.ts).
     body: text('body').notNull().default(''),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -255,7 +255,7 @@ export const courseLessons = sqliteTable(
 
 // A member's progress in a lesson (CONTRACT §4): one row per member and lesson, written by one
 // upsert that keeps played_seconds at its maximum and sets completed_at in the same statement
-// (server/course/progress-data.ts). Whole seconds. Deleting the lesson or the member deletes it.
+// (server/course/progress/progress-data.ts). Whole seconds. Deleting the lesson or the member deletes it.
 export const courseProgress = sqliteTable(
   'course_progress',
   {
@@ -339,7 +339,7 @@ export const courseCertificates = sqliteTable('course_certificates', {
 
 // What the course search reads of a lesson (CONTRACT §4 GET /api/course/search): its title,
 // summary and the text of its body as members read it (no Markdown marks), written with the lesson
-// (server/course/lesson-text.ts). SQLite finds it through the FTS5 table course_lesson_search
+// (server/course/search/lesson-text.ts). SQLite finds it through the FTS5 table course_lesson_search
 // (drizzle/, hand-written), PostgreSQL through a pg_trgm index. `version` is the version of the
 // text's making that wrote it (LESSON_TEXT_VERSION); 0 for rows from before it was kept (the
 // migration's back-fill of raw Markdown among them): the start rewrites every older row.
@@ -356,7 +356,7 @@ export const courseLessonTexts = sqliteTable('course_lesson_texts', {
 // of its cues hold it and whether its text does, so that a 2-character search, which no trigram
 // index answers, reads the cues of the lessons that hold it only. The empty gram is in every
 // lesson indexed (cues: all its cues): a lesson without it is yet to be indexed (the start's
-// back-fill). Written by server/course/search-grams.ts in each transaction that changes a lesson's
+// back-fill). Written by server/course/search/search-grams.ts in each transaction that changes a lesson's
 // text or cues; its rows go with the lesson.
 export const courseLessonGrams = sqliteTable(
   'course_lesson_grams',
@@ -373,7 +373,7 @@ export const courseLessonGrams = sqliteTable(
 
 // A lesson's files (CONTRACT §4 "Course files"): the bytes live in COURSE_FILES_ROOT under
 // `storedName` (the row's id and its extension, never the client's name); `name` is the client's
-// name made safe, for downloads. Rows and files go together: server/course/files-data.ts.
+// name made safe, for downloads. Rows and files go together: server/course/files/files-data.ts.
 export const courseFiles = sqliteTable(
   'course_files',
   {

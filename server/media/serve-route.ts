@@ -12,7 +12,7 @@ import { resolveLibraryFile, type LibraryPath } from './paths';
 import { basePathFor } from './base-path';
 
 // No scripts, no plugins, no forms: an uploaded SVG opened directly stays an inert picture. The
-// course's signed files go out under the same policy (server/course/file-serve-route.ts).
+// course's signed files go out under the same policy (server/course/files/file-serve-route.ts).
 export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 type FileFinder = (deps: AppDeps, base: string, file: LibraryPath) => Promise<string | null>;

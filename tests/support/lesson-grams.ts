@@ -1,4 +1,4 @@
-// The course search's letters index (server/course/search-grams.ts) against a count by brute force:
+// The course search's letters index (server/course/search/search-grams.ts) against a count by brute force:
 // every pair of neighbouring code points of each lesson's text and cues (ASCII folded, as the
 // search folds), and for each, how many of the lesson's cues contain it as a plain substring.
 // Either database, through the site's own tables.

@@ -76,7 +76,7 @@ export function LessonPage() {
             onSaveBegun={onSaveBegun}
           />
         )}
-        {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/markdown.ts). */}
+        {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/content/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
         <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} onSaveBegun={onSaveBegun} />
         <AttachmentsList attachments={lesson.attachments} />

@@ -1,5 +1,5 @@
 // Types for webvtt-parser (W3C's WebVTT parser and validator, CommonJS, no types of its own): the
-// part of its API that server/course/captions.ts uses.
+// part of its API that server/course/files/captions.ts uses.
 declare module 'webvtt-parser' {
   /** A node of a cue's parsed text: plain text, or a span (<b>, <v Speaker>, <c.class>…) holding others. */
   export type CueNode = { type: 'text'; value: string } | { type: 'object'; name: string; value?: string; classes: string[]; children: CueNode[] };
