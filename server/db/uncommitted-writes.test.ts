@@ -5,7 +5,7 @@
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { openSiteDatabase, type Db, type SiteDatabase } from './client';
+import { openSiteDatabase, type Db, type SiteDatabase, type Tx } from './client';
 import { playlists } from './schema';
 import { transaction } from './transaction';
 
@@ -42,53 +42,52 @@ function signal() {
   return { give, given };
 }
 
+/**
+ * A transaction that writes a row, then `goesOn` and rolls back; `written` once the row is
+ * written. The test's own call chain, which is not the transaction's, stands for another request.
+ */
+function writeThenRollBack(goesOn: (tx: Tx) => Promise<unknown>) {
+  const written = signal();
+  const undone = watched(
+    transaction(db, async (tx) => {
+      await tx.insert(playlists).values(playlist('uncommitted'));
+      written.give();
+      await goesOn(tx);
+      throw new Error('undone');
+    }),
+  );
+  return { written: written.given, undone };
+}
+
 describe("another request's unfinished transaction", () => {
   it('is not seen by a read made while it waits, between its write and its rollback', async () => {
-    const written = signal();
-    const undone = watched(
-      transaction(db, async (tx) => {
-        await tx.insert(playlists).values(playlist('uncommitted'));
-        written.give();
-        // Something real: the event loop turns while the transaction is open.
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        throw new Error('undone');
-      }),
-    );
-    await written.given;
-    // This call chain is not the transaction's: another request's.
+    // Something real: the event loop turns while the transaction is open.
+    const { written, undone } = writeThenRollBack(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await written;
     expect(await names(db)).toEqual([]);
     await expect(undone).rejects.toThrow();
     expect(await names(db)).toEqual([]);
   });
 
   it('is not seen by a read made between two of its statements, when it awaits only its queries', async () => {
-    const written = signal();
-    const undone = watched(
-      transaction(db, async (tx) => {
-        await tx.insert(playlists).values(playlist('uncommitted'));
-        written.give();
-        expect(await names(tx)).toEqual(['uncommitted']);
-        await tx.insert(playlists).values(playlist('uncommitted too'));
-        throw new Error('undone');
-      }),
-    );
-    await written.given;
+    const { written, undone } = writeThenRollBack(async (tx) => {
+      expect(await names(tx)).toEqual(['uncommitted']);
+      await tx.insert(playlists).values(playlist('uncommitted too'));
+    });
+    await written;
     expect(await names(db)).toEqual([]);
     await expect(undone).rejects.toThrow('undone');
     expect(await names(db)).toEqual([]);
   });
 
   it('does not undo a write that another request made meanwhile', async () => {
-    const written = signal();
-    const undone = watched(
-      transaction(db, async (tx) => {
-        await tx.insert(playlists).values(playlist('uncommitted'));
-        written.give();
-        await tx.select().from(playlists);
-        throw new Error('undone');
-      }),
+    const { written, undone } = writeThenRollBack((tx) =>
+      tx
+        .select()
+        .from(playlists)
+        .then(() => undefined),
     );
-    await written.given;
+    await written;
     await db.insert(playlists).values(playlist('made meanwhile'));
     await expect(undone).rejects.toThrow('undone');
     expect(await names(db)).toEqual(['made meanwhile']);
