@@ -8,6 +8,7 @@ const INTEGRATION = [
   'server/audit/audit-rest.test.ts',
   'server/audit/audit-trail.test.ts',
   'server/audit/sweep.test.ts',
+  'server/db/uncommitted-writes.test.ts',
   'server/auth/auth-rest.test.ts',
   'server/auth/first-admin.test.ts',
   'server/auth/limits-rest.test.ts',

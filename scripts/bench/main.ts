@@ -14,6 +14,7 @@ import { benchLargeMediaLibrary, benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
 import { benchScale, benchUsersOnPostgres } from './scale';
 import { benchSliderPublic } from './slider-public';
+import { benchSqliteReads } from './sqlite-reads';
 import { benchUsers } from './users';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -35,6 +36,7 @@ const sections: Record<string, () => Promise<void>> = {
   'course-files': benchCourseFiles,
   'course-progress': () => onPostgres(benchCourseProgress),
   'course-search': () => onPostgres(benchCourseSearch),
+  'sqlite-reads': benchSqliteReads,
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 

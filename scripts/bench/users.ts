@@ -1,7 +1,7 @@
 // Issue 3's figures: the admin's user list over REST at 100,000 and 1,000,000 users (the cases of
 // USER_LIST_QUERIES), each against the same listUsers() call made directly on better-sqlite3 in
 // this process, and the server's RSS after.
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client';
 import { listUsers } from '../../server/users/list-query';
@@ -71,19 +71,38 @@ async function measure(dataDir: string, size: number) {
   }
 }
 
+/**
+ * BENCH_KEEP=<folder>, as for the course sections: the seeded users are kept in its `users` folder
+ * and the next run that names it seeds nothing (at the sizes the kept file already passed, nothing
+ * is measured), so that two builds can be measured in turn on the same million.
+ */
+function usersFolder(): { dataDir: string; seeded: number; keep: boolean } {
+  if (!process.env.BENCH_KEEP) return { dataDir: tempDataDir(), seeded: 0, keep: false };
+  const dataDir = path.join(path.resolve(process.env.BENCH_KEEP), 'users');
+  mkdirSync(dataDir, { recursive: true });
+  const mark = path.join(dataDir, 'seeded');
+  return { dataDir, seeded: existsSync(mark) ? Number(readFileSync(mark, 'utf8')) : 0, keep: true };
+}
+
 export async function benchUsers() {
   console.log('\n## Admin user list (targets: p95 <= 10 ms at 100k, <= 25 ms at 1M; REST at most 1 ms over direct)');
-  const dataDir = tempDataDir();
-  let seeded = 0;
+  const folder = usersFolder();
+  const { dataDir, keep } = folder;
+  let seeded = folder.seeded;
+  if (seeded > 0) console.log(`${seeded.toLocaleString('en')} users kept in ${dataDir} from an earlier run`);
   for (const size of [100_000, 1_000_000]) {
-    const started = performance.now();
-    const handle = openDatabase(path.join(dataDir, 'app.db'));
-    seedUsers(handle.sqlite, size - seeded, seeded);
-    handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    handle.close();
-    console.log(`seeded ${(size - seeded).toLocaleString('en')} users in ${fmt((performance.now() - started) / 1000)} s`);
-    seeded = size;
+    if (seeded > size) continue;
+    if (seeded < size) {
+      const started = performance.now();
+      const handle = openDatabase(path.join(dataDir, 'app.db'));
+      seedUsers(handle.sqlite, size - seeded, seeded);
+      handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      handle.close();
+      console.log(`seeded ${(size - seeded).toLocaleString('en')} users in ${fmt((performance.now() - started) / 1000)} s`);
+      seeded = size;
+      if (keep) writeFileSync(path.join(dataDir, 'seeded'), String(seeded));
+    }
     await measure(dataDir, size);
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,6 +9,7 @@ import { migrationsDir } from '../paths';
 import { assertDialect } from './dialect';
 import { schema, type Schema } from './schema';
 import { openSqlite, type SqliteDatabase } from './sqlite-driver';
+import { gateStatements } from './sqlite-turns';
 import { startWalCheckpointer } from './wal-checkpointer';
 
 /**
@@ -66,6 +67,8 @@ export function openDatabase(file: string): SqliteHandle {
   // admin's list stay in memory instead of being read again for every page.
   sqlite.pragma('cache_size = -65536');
   const db = drizzle(sqlite, { schema });
+  // No statement of one request runs inside another's transaction (decision 041).
+  gateStatements(db, sqlite);
   applyMigrations(db);
   return { db, sqlite, close: closing(sqlite) };
 }

@@ -75,4 +75,34 @@ describe('transaction', () => {
     await transaction(handle.db, (tx) => tx.insert(playlists).values(playlist('next')));
     expect(names()).toEqual(['next']);
   });
+
+  it('refuses the statements a rolled-back one makes after its wait, instead of running them on their own', async () => {
+    const waiting = transaction(handle.db, async (tx) => {
+      await tx.insert(playlists).values(playlist('before the wait'));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await tx.insert(playlists).values(playlist('after the wait'));
+    });
+    await expect(waiting).rejects.toBeInstanceOf(TransactionWaitedError);
+    expect(names()).toEqual([]);
+    expect(handle.sqlite.inTransaction).toBe(false);
+  });
+
+  it('lets another call chain’s statement run once one that waits on it is rolled back, instead of waiting for ever', async () => {
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const outside: { read?: Promise<string[]> } = {};
+    const waiting = transaction(handle.db, async (tx) => {
+      await tx.insert(playlists).values(playlist('late'));
+      wrote();
+      await Promise.resolve();
+      // A read that another call chain began while this transaction was open, held at the gate
+      // until it ends: awaiting it waits for the event loop, which rolls this one back.
+      await outside.read;
+    });
+    await written;
+    outside.read = (async () => (await handle.db.select({ name: playlists.name }).from(playlists)).map((row) => row.name))();
+    await expect(waiting).rejects.toBeInstanceOf(TransactionWaitedError);
+    expect(await outside.read).toEqual([]);
+    expect(names()).toEqual([]);
+  });
 });

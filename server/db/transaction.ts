@@ -1,25 +1,21 @@
 // Writes that must be atomic, written once for either database (decisions 019 and 020). The data
 // functions are async because PostgreSQL's driver is. SQLite's driver answers every query at once,
-// and its transactions run on the site's one connection: they are taken one at a time, and one
-// must not wait for anything but its queries, or another request's statements would run inside
-// it. PostgreSQL's run on a connection of their own, serializable, and are run again when
-// PostgreSQL finds they raced another. (Also here: PostgreSQL's read told to walk indexes.)
+// and its transactions run on the site's one connection: they are taken one at a time, other call
+// chains' statements wait at the connection's gate while one is open (decision 041), and one must
+// not wait for anything but its queries, or it would hold them up. PostgreSQL's run on a connection
+// of their own, serializable, and are run again when PostgreSQL finds they raced another. (Also
+// here: PostgreSQL's read told to walk indexes.)
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { dialect } from './dialect';
 import { lostRace } from './errors';
+import { currentTurn, gateOf, runInTurn, TransactionWaitedError, type Gate, type Turn } from './sqlite-turns';
 
-export class TransactionWaitedError extends Error {
-  override name = 'TransactionWaitedError';
-  constructor() {
-    super('a transaction waited for something other than its queries, and was rolled back');
-  }
-}
+export { TransactionWaitedError } from './sqlite-turns';
 
-// The database whose transaction the current async call chain runs in: a transaction begun inside
-// it is nested (a savepoint), one begun by another request waits for its turn.
+// PostgreSQL: the transaction whose call chain this is; one begun inside it is nested (a savepoint).
 const inside = new AsyncLocalStorage<Db>();
 // Per database, the end of the last transaction queued.
 const queueTails = new WeakMap<Db, Promise<void>>();
@@ -36,16 +32,21 @@ async function oneAtATime<T>(db: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function nested<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function nested<T>(db: Db, turn: Turn, work: (tx: Tx) => Promise<T>): Promise<T> {
   const sqlite = db.$client;
+  // Rolled back already: a savepoint now would begin a transaction of its own.
+  if (turn.rolledBack) throw new TransactionWaitedError();
   sqlite.exec('savepoint nested');
   try {
     const result = await work(db as Tx);
+    if (turn.rolledBack) throw new TransactionWaitedError();
     sqlite.exec('release nested');
     return result;
   } catch (error) {
-    sqlite.exec('rollback to nested');
-    sqlite.exec('release nested');
+    if (!turn.rolledBack) {
+      sqlite.exec('rollback to nested');
+      sqlite.exec('release nested');
+    }
     throw error;
   }
 }
@@ -77,28 +78,40 @@ async function onPostgres<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
  */
 export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (dialect === 'postgres') return onPostgres(db, work);
-  if (inside.getStore() === db) return nested(db, work);
-  return oneAtATime(db, async () => {
-    const sqlite = db.$client;
-    // Set if the event loop gets round to it while the transaction is open: only a wait for
-    // something else (a timer, a file, a hash) lets it, as the queries answer at once.
-    let waited = false;
-    const watch = setImmediate(() => (waited = true));
-    // IMMEDIATE: the write lock now, waited for (busy_timeout) if another process holds it,
-    // rather than an upgrade midway that fails at once.
-    sqlite.exec('begin immediate');
-    try {
-      const result = await inside.run(db, () => work(db as Tx));
-      if (waited) throw new TransactionWaitedError();
-      sqlite.exec('commit');
-      return result;
-    } catch (error) {
-      if (sqlite.inTransaction) sqlite.exec('rollback');
-      throw error;
-    } finally {
-      clearImmediate(watch);
-    }
+  const gate = gateOf(db.$client);
+  const turn = currentTurn();
+  if (turn?.connection === db.$client && (turn.rolledBack || gate.isOpen(turn))) return nested(db, turn, work);
+  return oneAtATime(db, () => onSqlite(db, gate, work));
+}
+
+async function onSqlite<T>(db: Db, gate: Gate, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const sqlite = db.$client;
+  // IMMEDIATE: the write lock now, waited for (busy_timeout) if another process holds it,
+  // rather than an upgrade midway that fails at once.
+  sqlite.exec('begin immediate');
+  const turn = gate.begin();
+  // Runs if the event loop gets round to it while the transaction is open: only a wait for
+  // something else (a timer, a file, a hash) lets it, as the queries answer at once. The
+  // transaction is rolled back there and then, so that the statements held at the gate wait no
+  // longer, and the rest of its own are refused.
+  const watch = setImmediate(() => {
+    if (!gate.isOpen(turn)) return;
+    if (sqlite.inTransaction) sqlite.exec('rollback');
+    gate.rolledBack(turn);
   });
+  try {
+    const result = await runInTurn(turn, () => work(db as Tx));
+    if (turn.rolledBack) throw new TransactionWaitedError();
+    sqlite.exec('commit');
+    return result;
+  } catch (error) {
+    if (!turn.rolledBack && sqlite.inTransaction) sqlite.exec('rollback');
+    throw error;
+  } finally {
+    clearImmediate(watch);
+    gate.end(turn);
+    gate.settled(turn);
+  }
 }
 
 /**
