@@ -21,6 +21,7 @@ const INTEGRATION = [
   'server/course/course-progress-rest.test.ts',
   'server/course/course-search-rest.test.ts',
   'server/course/search-grams-rest.test.ts',
+  'server/course/caption-controls.test.ts',
   'server/course/course-files-rest.test.ts',
   'server/course/course-insights-rest.test.ts',
   'server/billing/billing-rest.test.ts',
