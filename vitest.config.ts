@@ -32,6 +32,7 @@ const INTEGRATION = [
   'server/http/app.test.ts',
   'server/http/body-rules.test.ts',
   'server/http/lingering-close.test.ts',
+  'server/http/logged-secrets.test.ts',
   'server/limits/shared-limits.test.ts',
   'server/media/media-rest.test.ts',
   'server/openapi/contract.test.ts',
