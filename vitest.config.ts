@@ -20,6 +20,7 @@ const INTEGRATION = [
   'server/auth/two-factor-rest.test.ts',
   'server/course/course-progress-rest.test.ts',
   'server/course/course-search-rest.test.ts',
+  'server/course/file-url-sessions.test.ts',
   'server/course/search-grams-rest.test.ts',
   'server/course/caption-controls.test.ts',
   'server/course/course-files-rest.test.ts',

@@ -20,10 +20,11 @@ export interface LessonAttachment {
 /** A signed URL of one file for the member the answer is for. */
 type FileUrl = (fileId: string) => string;
 
+/** URLs for the member in their session issued at `sessionIssuedAtMs`: they end when it does with all the member's others. */
 export const fileUrlFor =
-  (deps: Pick<AppDeps, 'courseFiles'>, memberId: string): FileUrl =>
+  (deps: Pick<AppDeps, 'courseFiles'>, memberId: string, sessionIssuedAtMs: number): FileUrl =>
   (fileId) =>
-    deps.courseFiles.urls.urlFor(fileId, memberId);
+    deps.courseFiles.urls.urlFor(fileId, memberId, sessionIssuedAtMs);
 
 export function lessonFileUrls(files: readonly CourseFileRow[], url: FileUrl): { media: LessonMedia | null; attachments: LessonAttachment[] } {
   const media = files.find((file) => file.role === 'media');
