@@ -27,6 +27,7 @@ const INTEGRATION = [
   'server/course/course-insights-rest.test.ts',
   'server/billing/billing-rest.test.ts',
   'server/course/course-rest.test.ts',
+  'server/course/lesson-html-cache.test.ts',
   'server/course/lesson-images-rest.test.ts',
   'server/course/orphan-sweep.test.ts',
   'server/events/shared-events.test.ts',
