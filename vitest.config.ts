@@ -30,6 +30,7 @@ const INTEGRATION = [
   'server/course/lesson-html-cache.test.ts',
   'server/course/lesson-images-rest.test.ts',
   'server/course/orphan-sweep.test.ts',
+  'server/course/outline-staleness.test.ts',
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',
   'server/http/body-rules.test.ts',
