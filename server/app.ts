@@ -127,7 +127,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   closers.push(() => events.close());
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
-  const courseTree = new CourseTreeCache(database.db);
+  const clock = options.clock ?? Date.now;
+  const courseTree = new CourseTreeCache(database.db, clock);
   const { limits } = config;
   // Signs the tokens. The two-factor secrets have a key of their own, so that this can be rotated;
   // it is still what opens those sealed before that key existed, once, to seal them again.
@@ -135,7 +136,6 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const twoFactorSecrets = twoFactorBox(loadOrCreateTwoFactorKey(config.twoFactorKey, config.dataDir));
   await moveTwoFactorSecretsToTheirKey(database.db, serverSecret, twoFactorSecrets, app.log);
 
-  const clock = options.clock ?? Date.now;
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -207,6 +207,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     courseTree.invalidate();
     void renderCoursesPage();
   });
+  courseTree.onMissedChange = () => void renderCoursesPage();
   // Before the first answer: after a restart too, the page shows the course as it is, not as the build had it.
   await renderCoursesPage();
 }

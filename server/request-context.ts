@@ -17,7 +17,7 @@ async function resolveSession(deps: AppDeps, token: string | undefined): Promise
   if (!user || user.revoked || claims.issuedAtMs < user.sessionsValidFrom) return { failure: 'invalid' };
   return {
     user: { id: user.id, email: user.email, role: user.role, status: user.status, membershipTier: user.membershipTier, paidSince: user.paidSince },
-    token: { tokenId: claims.tokenId, expiresAtMs: claims.expiresAtMs },
+    token: { tokenId: claims.tokenId, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.expiresAtMs },
   };
 }
 

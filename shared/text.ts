@@ -22,6 +22,14 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
 
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
+
+/**
+ * The text with each control character of the rule above replaced by `by`: for text that comes
+ * from a file rather than a request's field, and is kept rather than refused (a caption cue).
+ */
+export const replaceControlCharacters = (text: string, by: string): string => text.replace(CONTROL_CHARACTERS, by);
+
 /**
  * The check for a string schema: `z.string(…).trim().check(plainText('Name')).min(…)`, `field` named
  * as the field's other messages name it. It stops the field's other checks, so that the message a

@@ -193,7 +193,7 @@ const lessonsRouter = router({
     if (input.lessonId === undefined) return { html: renderLessonBody(input.body) };
     if (!(await findLesson(ctx.deps.db, input.lessonId))) throw noSuchLesson(input.lessonId);
     const files = await listLessonFiles(ctx.deps.db, input.lessonId);
-    return { html: renderLessonBody(input.body, lessonImages(files, fileUrlFor(ctx.deps, ctx.user.id))) };
+    return { html: renderLessonBody(input.body, lessonImages(files, fileUrlFor(ctx.deps, ctx.user.id, ctx.token.issuedAtMs))) };
   }),
 
   /** The lessons of module `id`, in a new order. */
@@ -255,7 +255,7 @@ export const courseRouter = router({
     const { lesson } = found!;
     // Rendered for this member at each call, never kept: its image URLs are signed for them and expire.
     const files = await listLessonFiles(ctx.deps.db, lesson._id);
-    const url = fileUrlFor(ctx.deps, ctx.user.id);
+    const url = fileUrlFor(ctx.deps, ctx.user.id, ctx.token.issuedAtMs);
     return {
       lesson: {
         _id: lesson._id,

@@ -1,13 +1,53 @@
-// Logger options: Fastify's pino, with reset tokens cut out of logged URLs (a token in a log is a
-// key to somebody's account), no request headers (Authorization) logged at all, and errors logged
-// without what a failed query carried (logged-errors.ts); and one line per request, when its
-// answer has gone.
+// Logger options: Fastify's pino, with secrets cut out of logged URLs (a link's token or a file
+// URL's signature in a log is a key to somebody's account or files), no request headers
+// (Authorization) logged at all, and errors logged without what a failed query carried
+// (logged-errors.ts); and one line per request, when its answer has gone.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import { serializeError } from './logged-errors';
 
+const REDACTED = '[redacted]';
+
+/**
+ * The path segments after which a mailed link's token follows: the pages /reset-password/{token},
+ * /verify-email/{token} and /confirm-email/{token} (answered by the SPA fallback) and the API's
+ * /api/auth/reset-password/{token}. A new link with a token in its path adds its name here
+ * (logged-secrets.test.ts reads the client's routes and the OpenAPI document to hold them to it).
+ */
+const TOKEN_AFTER = new Set(['reset-password', 'verify-email', 'confirm-email']);
+
+/** The query parameters that carry a secret: a signed course file URL's signature (s), and any token. */
+const SECRET_PARAMETERS = new Set(['s', 'token']);
+
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The URL with every token and signature it carries replaced by "[redacted]", read as the routes
+ * read it: a link's name in any case (the client's router ignores it) or percent-encoded, a query
+ * parameter's name decoded. Everything after a link's name goes, so no spelling of the path keeps
+ * its token; the rest of the URL stays as it came, so a line still says which page or route it was.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  const queryAt = url.indexOf('?');
+  const segments = (queryAt < 0 ? url : url.slice(0, queryAt)).split('/');
+  const tokenAt = segments.findIndex((segment) => TOKEN_AFTER.has(decoded(segment).toLowerCase()));
+  const pathname = tokenAt < 0 || tokenAt === segments.length - 1 ? segments.join('/') : `${segments.slice(0, tokenAt + 1).join('/')}/${REDACTED}`;
+  if (queryAt < 0) return pathname;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return SECRET_PARAMETERS.has(decoded(name)) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${pathname}?${query}`;
 }
 
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
@@ -34,6 +74,11 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {
     // Said once, on completion (below); a request that never completes is logged by what ends it.
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    // Fastify's own says the raw URL; the app's not-found handler replaces it, but not for every context.
+    if (!this.isLogDisabled(request)) request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {

@@ -21,6 +21,8 @@ export interface SessionUser {
 /** The token a session came with, for signing it out. */
 export interface SessionToken {
   tokenId: string;
+  /** When it was issued: what a course file URL handed to this session carries (course/file-urls.ts). */
+  issuedAtMs: number;
   expiresAtMs: number;
 }
 

@@ -29,22 +29,32 @@ async function requireSession(ctx: Context): Promise<{ user: SessionUser; token:
   return session;
 }
 
+/** The session of a signed-in, active user, or a 401/403. */
+async function requireActiveSession(ctx: Context): Promise<{ user: SessionUser; token: SessionToken }> {
+  const session = await requireSession(ctx);
+  if (session.user.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
+  return session;
+}
+
 /** The signed-in, active user behind the call, or a 401/403 (both transports and the upload route). */
 export async function requireMember(ctx: Context): Promise<SessionUser> {
-  const { user } = await requireSession(ctx);
-  if (user.status !== 'active') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
-  return user;
+  return (await requireActiveSession(ctx)).user;
+}
+
+async function requireAdminSession(ctx: Context): Promise<{ user: SessionUser; token: SessionToken }> {
+  const session = await requireActiveSession(ctx);
+  if (session.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
+  return session;
 }
 
 export async function requireAdmin(ctx: Context): Promise<SessionUser> {
-  const user = await requireMember(ctx);
-  if (user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
-  return user;
+  return (await requireAdminSession(ctx)).user;
 }
 
 /** Any valid session, suspended or not: signing out must work for everyone. */
 export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireSession(ctx) }));
 
-export const memberProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: { user: await requireMember(ctx) } }));
+// These two carry the token as well: a course file URL is signed for the session it is handed to (course/file-urls.ts).
+export const memberProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireActiveSession(ctx) }));
 
-export const adminProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: { user: await requireAdmin(ctx) } }));
+export const adminProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireAdminSession(ctx) }));

@@ -331,17 +331,26 @@ export async function findMembership(db: Db, id: string): Promise<{ membershipTi
 // Prepared: every request of a playing lesson video asks it.
 const memberStandingQuery = preparedPerDatabase((db) =>
   db
-    .select({ role: users.role, status: users.status, membershipTier: users.membershipTier, paidSince: users.paidSince })
+    .select({
+      role: users.role,
+      status: users.status,
+      membershipTier: users.membershipTier,
+      paidSince: users.paidSince,
+      sessionsValidFrom: users.sessionsValidFrom,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare(),
 );
 
-/** What the course's access rule reads of a user now, with role and status: for the signed file URLs, which carry no session. */
+/**
+ * What the course's access rule reads of a user now, with role and status, and since when their
+ * sessions count: for the signed file URLs, which carry no session token, only its issue time.
+ */
 export async function findMemberStanding(
   db: Db,
   id: string,
-): Promise<{ role: Role; status: UserStatus; membershipTier: MembershipTier; paidSince: number | null } | undefined> {
+): Promise<{ role: Role; status: UserStatus; membershipTier: MembershipTier; paidSince: number | null; sessionsValidFrom: number } | undefined> {
   const [row] = await memberStandingQuery(db, '').execute({ id });
   return row;
 }

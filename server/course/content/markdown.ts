@@ -11,6 +11,12 @@
 // - a table's column alignment becomes a class, not a `style` attribute, which the site's CSP
 //   refuses in HTML.
 // The browser inserts this HTML as it is; it never builds markup from a lesson itself.
+//
+// A body is rendered once per version (its text: the cache below is keyed by its hash) with its
+// images left open, and each reader's images are filled in after: a 200,000-character body of
+// tables took 300 to 500 ms to render, on every read (issue 33; decision 042).
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import markdownIt, { type Env, type MarkdownIt, type StateCore, type Token } from 'markdown-it';
 
 /** One of the lesson's images: its URL, and its size when known (so the page keeps its place before it loads). */
@@ -29,8 +35,30 @@ export type LessonImages = (name: string) => LessonImage | undefined;
 
 const NO_IMAGES: LessonImages = () => undefined;
 
-// markdown-it's env: what the rule below reads of this rendering.
-type RenderEnv = Env & { images: LessonImages };
+/** An image of a body rendered for no one yet: the file it names, and the rest of what shows it. */
+interface OpenImage {
+  /** The name its target stands for, percent-decoded; undefined when it decodes to none. */
+  name: string | undefined;
+  /** Its <img>'s attributes after src (alt, title), rendered. */
+  attributes: string;
+  /** Its alt text as HTML text: what shows in its place when the lesson has no such image. */
+  altText: string;
+}
+
+/** A body rendered with its images left open: the HTML around them, one piece more than images. */
+interface RenderedBody {
+  pieces: string[];
+  images: OpenImage[];
+  /** About how many characters it holds, for the cache's bound. */
+  size: number;
+}
+
+// markdown-it's env: where the rule below leaves the images it opened.
+type RenderEnv = Env & { images: OpenImage[] };
+
+// Where an image goes in the rendered HTML. markdown-it replaces U+0000 in its source (and a body
+// may hold no control character but tab and newline), so the mark stands for nothing else.
+const IMAGE_MARK = '\u0000';
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 
@@ -52,24 +80,23 @@ function targetName(src: string): string | undefined {
   }
 }
 
-/** The image as the lesson shows it: its own file through the viewer's URL, lazily loaded; else its alt text alone. */
-function lessonImage(image: Token, state: StateCore): Token {
-  const name = targetName(String(image.attrGet('src') ?? ''));
-  const shown = name === undefined ? undefined : (state.env as RenderEnv).images(name);
-  if (shown !== undefined) {
-    image.attrSet('src', shown.src);
-    if (shown.width !== null && shown.height !== null) {
-      image.attrSet('width', String(shown.width));
-      image.attrSet('height', String(shown.height));
-    }
-    image.attrSet('loading', 'lazy');
-    image.attrSet('decoding', 'async');
-    return image;
-  }
-  // The alt text as the <img> would carry it, written out as escaped text.
-  const alt = new state.Token('text', '', 0);
-  alt.content = state.md.renderer.renderInlineAsText(image.children ?? [], state.md.options, state.env);
-  return alt;
+/**
+ * The image left open for each reader (fillImages): its place in the HTML, and what shows it there,
+ * its own file through the reader's URL, or else its alt text alone. The <img> is what markdown-it
+ * renders for it: the alt as text, then its attributes in order, escaped.
+ */
+function openImage(image: Token, state: StateCore): Token {
+  const { escapeHtml } = state.md.utils;
+  const alt = state.md.renderer.renderInlineAsText(image.children ?? [], state.md.options, state.env);
+  const attributes = (image.attrs ?? [])
+    .filter(([name]) => name !== 'src')
+    .map(([name, value]) => ` ${escapeHtml(name)}="${escapeHtml(name === 'alt' ? alt : String(value))}"`)
+    .join('');
+  (state.env as RenderEnv).images.push({ name: targetName(String(image.attrGet('src') ?? '')), attributes, altText: escapeHtml(alt) });
+  // Written out as it is (the html option concerns the source only).
+  const mark = new state.Token('html_inline', '', 0);
+  mark.content = IMAGE_MARK;
+  return mark;
 }
 
 /** The inline children with every disallowed link unwrapped (its text kept) and every image not the lesson's own turned into its alt text. */
@@ -79,7 +106,7 @@ function cleanInline(children: Token[], state: StateCore): Token[] {
   const open: boolean[] = [];
   for (const token of children) {
     if (token.type === 'image') {
-      kept.push(lessonImage(token, state));
+      kept.push(openImage(token, state));
       continue;
     }
     if (token.type === 'link_open') {
@@ -124,8 +151,48 @@ function createRenderer(): MarkdownIt {
 
 const renderer = createRenderer();
 
+function renderForNoOne(markdown: string): RenderedBody {
+  const env: RenderEnv = { images: [] };
+  const pieces = renderer.render(markdown, env).split(IMAGE_MARK);
+  if (pieces.length !== env.images.length + 1) throw new Error(`a lesson body rendered ${env.images.length} images into ${pieces.length - 1} places`);
+  const size =
+    pieces.reduce((sum, piece) => sum + piece.length, 0) + env.images.reduce((sum, image) => sum + image.attributes.length + image.altText.length + 64, 0);
+  return { pieces, images: env.images, size };
+}
+
+// Rendered bodies by the hash of their text: a new version is a new key, so nothing is ever
+// invalidated, and a process that missed an edit still never answers the old HTML for the new text.
+// Bounded by size (UTF-16 code units: about 32 MB at most); the least read go first.
+const RENDERED_CHARACTERS = 16_000_000;
+const rendered = new LRUCache<string, RenderedBody>({ maxSize: RENDERED_CHARACTERS, sizeCalculation: (body) => Math.max(1, body.size) });
+
+function renderedBody(markdown: string): RenderedBody {
+  const key = createHash('sha256').update(markdown).digest('base64url');
+  let body = rendered.get(key);
+  if (body === undefined) {
+    body = renderForNoOne(markdown);
+    rendered.set(key, body);
+  }
+  return body;
+}
+
+/** The rendered body with each open image shown as `images` says, or as its alt text. */
+function fillImages({ pieces, images: open }: RenderedBody, images: LessonImages): string {
+  const { escapeHtml } = renderer.utils;
+  const html = [pieces[0]!];
+  open.forEach((image, i) => {
+    const shown = image.name === undefined ? undefined : images(image.name);
+    if (shown === undefined) html.push(image.altText);
+    else {
+      const size = shown.width !== null && shown.height !== null ? ` width="${shown.width}" height="${shown.height}"` : '';
+      html.push(`<img src="${escapeHtml(shown.src)}"${image.attributes}${size} loading="lazy" decoding="async">`);
+    }
+    html.push(pieces[i + 1]!);
+  });
+  return html.join('');
+}
+
 /** The body as members read it; `images` lets it show the lesson's own image attachments (none by default). */
 export function renderLessonBody(markdown: string, images: LessonImages = NO_IMAGES): string {
-  const env: RenderEnv = { images };
-  return renderer.render(markdown, env);
+  return fillImages(renderedBody(markdown), images);
 }

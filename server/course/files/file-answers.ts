@@ -3,7 +3,7 @@
 // access rule, so a locked lesson never carries one.
 import type { AppDeps } from '../../app-deps';
 import type { CourseFileRow } from './files-data';
-import type { LessonImages } from '../content/markdown';
+import type { LessonImage, LessonImages } from '../content/markdown';
 
 export interface LessonMedia {
   url: string;
@@ -20,10 +20,11 @@ export interface LessonAttachment {
 /** A signed URL of one file for the member the answer is for. */
 type FileUrl = (fileId: string) => string;
 
+/** URLs for the member in their session issued at `sessionIssuedAtMs`: they end when it does with all the member's others. */
 export const fileUrlFor =
-  (deps: Pick<AppDeps, 'courseFiles'>, memberId: string): FileUrl =>
+  (deps: Pick<AppDeps, 'courseFiles'>, memberId: string, sessionIssuedAtMs: number): FileUrl =>
   (fileId) =>
-    deps.courseFiles.urls.urlFor(fileId, memberId);
+    deps.courseFiles.urls.urlFor(fileId, memberId, sessionIssuedAtMs);
 
 export function lessonFileUrls(files: readonly CourseFileRow[], url: FileUrl): { media: LessonMedia | null; attachments: LessonAttachment[] } {
   const media = files.find((file) => file.role === 'media');
@@ -50,7 +51,8 @@ const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
 
 /**
  * The lesson's image attachments, by name, for its body (markdown.ts): the first uploaded wins
- * when two share a name. A URL is signed only for an image the body shows.
+ * when two share a name. A URL is signed only for an image the body shows, and once however often
+ * it shows it (a long table may show one in every row).
  */
 export function lessonImages(files: readonly CourseFileRow[], url: FileUrl): LessonImages {
   const byName = new Map<string, CourseFileRow>();
@@ -58,8 +60,15 @@ export function lessonImages(files: readonly CourseFileRow[], url: FileUrl): Les
     const key = nameKey(file.name);
     if (file.role === 'attachment' && IMAGE_TYPES.has(file.contentType) && !byName.has(key)) byName.set(key, file);
   }
+  const shown = new Map<string, LessonImage>();
   return (name) => {
     const file = byName.get(nameKey(name));
-    return file === undefined ? undefined : { src: url(file.id), width: file.width, height: file.height };
+    if (file === undefined) return undefined;
+    let image = shown.get(file.id);
+    if (image === undefined) {
+      image = { src: url(file.id), width: file.width, height: file.height };
+      shown.set(file.id, image);
+    }
+    return image;
   };
 }

@@ -1,7 +1,8 @@
 // GET /course-files/{fileId}?u&e&s: a lesson's file through its signed URL (CONTRACT §4 "Course
-// files"). The signature says which member the URL was handed to and until when; the member, the
-// file and the one access rule are read again at every request, so a downgrade, a suspension, a
-// deletion or the file's removal stops an issued URL at once. Range (206), ETag and Last-Modified
+// files"). The signature says which member the URL was handed to, in which session and until when;
+// the member, the file and the one access rule are read again at every request, so a downgrade, a
+// suspension, a deletion, the file's removal or the end of every session of the member ("sign out
+// everywhere", a new password, two-factor turned on) stops an issued URL at once. Range (206), ETag and Last-Modified
 // come from @fastify/send, as for /media. Not a procedure: it streams.
 import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,7 @@ export const FILE_LINK_MESSAGES = {
   invalid: 'This file link is not valid',
   expired: 'This file link has expired: open the lesson again for a new one',
   member: 'This file link is no longer valid for its member',
+  signedOut: 'This file link ended with its session: open the lesson again for a new one',
 } as const;
 
 export function registerCourseFileRoute(app: FastifyInstance, deps: AppDeps) {
@@ -30,6 +32,8 @@ export function registerCourseFileRoute(app: FastifyInstance, deps: AppDeps) {
     if (!found) return sendError(reply, 404, MESSAGES.notFound);
     const member = await findMemberStanding(deps.db, link.userId);
     if (!member || member.status !== 'active') return sendError(reply, 403, FILE_LINK_MESSAGES.member);
+    // Handed to a session that has ended since with all the member's others, as a token is refused (request-context.ts).
+    if (link.sessionIssuedAtMs < member.sessionsValidFrom) return sendError(reply, 403, FILE_LINK_MESSAGES.signedOut);
     const viewer = { role: member.role, tier: member.membershipTier, paidSince: member.paidSince };
     const access = lessonAccess(viewer, found.lesson, found.module, deps.clock());
     // A draft now (unpublished since the URL was given): as if it did not exist, as the lesson call says.

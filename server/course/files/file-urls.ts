@@ -1,14 +1,17 @@
 // Signed URLs of the course's files (CONTRACT §4 "Course files"; DESIGN "The course"): each binds
-// one file, one member and an expiry with an HMAC-SHA256 under a key of its own, derived from the
-// site's secret with HKDF and a label used for nothing else, so that a file signature can never
-// pass as a session token, nor the reverse. The signature only says who the URL was given to and
-// until when: the route asks the access rule again at every request (file-serve-route.ts).
+// one file, one member, the issue time of the session it was handed to and an expiry with an
+// HMAC-SHA256 under a key of its own, derived from the site's secret with HKDF and a label used for
+// nothing else, so that a file signature can never pass as a session token, nor the reverse. The
+// signature only says who the URL was given to, in which session and until when: the route asks
+// the access rule again at every request, and refuses a URL whose session has ended since with
+// every other of its member's ("sign out everywhere", a new password, two-factor turned on: the
+// member's sessions_valid_from moved past it), as the session itself is refused (decision 042).
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 const KEY_LABEL = 'quantum-course-site: course file URL signing key, v1';
 export const COURSE_FILES_PREFIX = '/course-files';
 
-export type UrlCheck = { state: 'valid'; userId: string } | { state: 'invalid' } | { state: 'expired' };
+export type UrlCheck = { state: 'valid'; userId: string; sessionIssuedAtMs: number } | { state: 'invalid' } | { state: 'expired' };
 
 export class CourseFileUrls {
   private readonly key: Buffer;
@@ -21,30 +24,39 @@ export class CourseFileUrls {
     this.key = Buffer.from(hkdfSync('sha256', siteSecret, Buffer.alloc(0), KEY_LABEL, 32));
   }
 
-  private sign(fileId: string, userId: string, expires: number): string {
-    // JSON keeps the three apart whatever characters an id holds.
+  private sign(fileId: string, userId: string, sessionIssuedAtMs: number, expires: number): string {
+    // JSON keeps the four apart whatever characters an id holds. A URL signed before the session's
+    // time was bound (three fields) can never match one of four: it is refused as not valid.
     return createHmac('sha256', this.key)
-      .update(JSON.stringify([fileId, userId, expires]))
+      .update(JSON.stringify([fileId, userId, sessionIssuedAtMs, expires]))
       .digest('base64url');
   }
 
-  /** The URL of file `fileId` for member `userId`, good for the configured time from now. */
-  urlFor(fileId: string, userId: string): string {
+  /**
+   * The URL of file `fileId` for member `userId` in their session issued at `sessionIssuedAtMs`
+   * (the token's iat, in ms), good for the configured time from now.
+   */
+  urlFor(fileId: string, userId: string, sessionIssuedAtMs: number): string {
     const expires = Math.floor(this.clock() / 1000) + this.ttlSeconds;
-    const query = new URLSearchParams({ u: userId, e: String(expires), s: this.sign(fileId, userId, expires) });
+    const issued = Math.floor(sessionIssuedAtMs);
+    const query = new URLSearchParams({ u: userId, i: String(issued), e: String(expires), s: this.sign(fileId, userId, issued, expires) });
     return `${COURSE_FILES_PREFIX}/${encodeURIComponent(fileId)}?${query}`;
   }
 
-  /** Whether the query's signature is this site's for this file, that member and that expiry, and whether it has passed. */
+  /**
+   * Whether the query's signature is this site's for this file, that member, that session and that
+   * expiry, and whether it has passed. Whether the session still counts is the route's to ask.
+   */
   check(fileId: string, query: Record<string, unknown>): UrlCheck {
-    const { u, e, s } = query;
-    if (typeof u !== 'string' || typeof e !== 'string' || typeof s !== 'string' || !/^\d{1,15}$/.test(e)) return { state: 'invalid' };
-    const expected = Buffer.from(this.sign(fileId, u, Number(e)));
+    const { u, i, e, s } = query;
+    if (typeof u !== 'string' || typeof i !== 'string' || typeof e !== 'string' || typeof s !== 'string') return { state: 'invalid' };
+    if (!/^\d{1,15}$/.test(i) || !/^\d{1,15}$/.test(e)) return { state: 'invalid' };
+    const expected = Buffer.from(this.sign(fileId, u, Number(i), Number(e)));
     const given = Buffer.from(s);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { state: 'invalid' };
     // Checked after the signature: an expiry is only worth reading once it is known to be ours.
     if (Number(e) * 1000 <= this.clock()) return { state: 'expired' };
-    return { state: 'valid', userId: u };
+    return { state: 'valid', userId: u, sessionIssuedAtMs: Number(i) };
   }
 }
 

@@ -72,11 +72,11 @@ describe("a lesson body's images", () => {
       ['The plan', '4×3'],
       ['A photo', '3×4'],
     ]);
-    expect(images[0]!.src).toMatch(new RegExp(`^/course-files/${plan}\\?u=${ada.id}&e=\\d+&s=`));
-    expect(images[1]!.src).toMatch(new RegExp(`^/course-files/${photo}\\?u=${ada.id}&e=\\d+&s=`));
+    expect(images[0]!.src).toMatch(new RegExp(`^/course-files/${plan}\\?u=${ada.id}&i=\\d+&e=\\d+&s=`));
+    expect(images[1]!.src).toMatch(new RegExp(`^/course-files/${photo}\\?u=${ada.id}&i=\\d+&e=\\d+&s=`));
     for (const alt of ["Another lesson's", 'The notes', 'Remote', 'Up']) expect(html).toContain(`<p>${alt}</p>`);
     expect(html).toMatch(
-      new RegExp(`<img src="/course-files/${damaged}\\?u=${ada.id}&amp;e=\\d+&amp;s=[\\w-]+" alt="Damaged" loading="lazy" decoding="async">`),
+      new RegExp(`<img src="/course-files/${damaged}\\?u=${ada.id}&amp;i=\\d+&amp;e=\\d+&amp;s=[\\w-]+" alt="Damaged" loading="lazy" decoding="async">`),
     );
     expect(html.match(/<img/g)).toHaveLength(3);
     expect(html).not.toContain('example.com');
