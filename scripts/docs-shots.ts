@@ -48,13 +48,18 @@ Put a detector at the slits to learn which one each particle took, and the bands
 > The question this module leaves you with: what, exactly, counts as *looking*?
 `;
 
-/** Real media made by Debian's ffmpeg: a slow drift of light with a tone, and a tone alone. */
+/** Real media made by Debian's ffmpeg: a slow drift of light with a tone (seeded: the same drift every run), and a tone alone. */
 async function makeMedia(dir: string) {
   const video = path.join(dir, 'the-clockwork-universe.webm');
   const audio = path.join(dir, 'noticing-the-observer.m4a');
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `gradients=s=640x360:r=10:d=${VIDEO_SECONDS}:speed=0.03:c0=0x0b1030:c1=0x3a2a7a:c2=0x7a5cc4:c3=0x12324a:nb_colors=4:type=radial`],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `gradients=s=640x360:r=10:d=${VIDEO_SECONDS}:speed=0.03:c0=0x0b1030:c1=0x3a2a7a:c2=0x7a5cc4:c3=0x12324a:nb_colors=4:type=radial:seed=7`,
+    ],
     ...['-f', 'lavfi', '-i', `sine=frequency=220:duration=${VIDEO_SECONDS}`],
     ...['-t', String(VIDEO_SECONDS), '-pix_fmt', 'yuv420p', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '200k'],
     ...['-c:a', 'libopus', '-shortest', video],
@@ -200,10 +205,11 @@ async function scrollTo(page: Page, selector: string, above = 16) {
   await page.waitForTimeout(200);
 }
 
-const workDir = mkdtempSync(path.join(tmpdir(), 'qc-docs-shots-'));
 const server = await startServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name } });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const workDir = mkdtempSync(path.join(tmpdir(), 'qc-docs-shots-'));
+let browser: Browser | undefined;
 try {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   mkdirSync(OUT_DIR, { recursive: true });
   const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
   const lessons = await buildCourse(server.url, adminToken, await makeMedia(workDir), workDir);
@@ -260,7 +266,7 @@ try {
   await admin.mouse.move(0, 0);
   await shoot(admin, 'insights');
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
   rmSync(workDir, { recursive: true, force: true });
 }
