@@ -1,4 +1,4 @@
-// `npm start`: build whatever is missing or older than its sources, then run the server.
+// `npm start`: build whatever is missing or older than its sources, then run the server (not with --build-only).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +28,8 @@ if (builtAt < sourcesAt) {
   console.log('Building (the build is missing or older than the sources)...');
   await run(process.execPath, ['scripts/build.mjs']);
 }
+// `npm run docs:shots` wants the build and starts its own server.
+if (process.argv.includes('--build-only')) process.exit(0);
 
 // The server handles SIGINT/SIGTERM itself; forward them so Ctrl+C shuts it down gracefully.
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });

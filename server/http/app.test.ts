@@ -164,6 +164,43 @@ describe('the HTTP shell', () => {
     expect((await t.app.inject('/pages/courses.html')).statusCode).toBe(404);
   });
 
+  it('sends a page gzipped to a browser that asks, the same page with its own nonce, and plain to one that does not', async () => {
+    const dir = fakeClient();
+    mkdirSync(path.join(distDir!, 'pages'));
+    const landing = `<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><link rel="stylesheet" nonce="CSP_NONCE_PLACEHOLDER" href="/assets/a.css"><div id="root"><h1>Landing</h1><p>${'A calm, luminous night sky. '.repeat(200)}</p></div><script nonce="CSP_NONCE_PLACEHOLDER" src="/assets/a.js"></script>`;
+    writeFileSync(path.join(distDir!, 'pages', 'index.html'), landing);
+    t = await createTestApp({ build: { clientDir: dir } });
+    const get = (url: string, encoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
+      t!.app.inject({ method, url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const nonceOf = (answer: { headers: Record<string, unknown> }) => /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))![1]!;
+
+    for (const [url, template] of [
+      ['/', landing],
+      ['/dashboard', '<!doctype html><meta property="csp-nonce" nonce="CSP_NONCE_PLACEHOLDER"><meta name="trpc-max-batch" content="10"><title>site</title>'],
+    ] as const) {
+      const zipped = await get(url, 'br, gzip');
+      expect(zipped.statusCode, url).toBe(200);
+      expect(zipped.headers['content-encoding'], url).toBe('gzip');
+      expect(zipped.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(Number(zipped.headers['content-length']), url).toBe(zipped.rawPayload.length);
+      const nonce = nonceOf(zipped);
+      expect(gunzipSync(zipped.rawPayload).toString(), url).toBe(template.replaceAll('CSP_NONCE_PLACEHOLDER', nonce));
+
+      const plain = await get(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(template.replaceAll('CSP_NONCE_PLACEHOLDER', nonceOf(plain)));
+      expect(nonceOf(plain), url).not.toBe(nonce);
+      for (const answer of [zipped, plain]) expect(answer.headers.vary, url).toMatch(/accept-encoding/i);
+    }
+    const landingZipped = await get('/', 'gzip, deflate, br');
+    expect(landingZipped.rawPayload.length).toBeLessThan(landing.length / 4);
+    // A browser that refuses gzip gets the page as it is; a HEAD says what a GET would send.
+    expect((await get('/', 'br, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    const head = await get('/', 'gzip', 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it('answers a prerendered form the browser sent before the script took over with the page again, reading and logging none of it', async () => {
     const dir = fakeClient();
     mkdirSync(path.join(distDir!, 'pages'));

@@ -3,10 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from './error-bodies';
+import { NoncedPage } from './nonced-page';
 import { PageRenderer, type PageData } from './page-renderer';
 import { pageContentSecurityPolicy } from './security-headers';
 
@@ -58,20 +60,27 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     app.log.warn({ clientDir }, 'no built client found: pages are not served (run npm run build)');
   }
 
-  // Read once: the pages are small, and each response fills in its own nonce.
+  // Read (and deflated) once: the pages are small, and each response fills in its own nonce.
   const fill = (file: string) => readFileSync(file, 'utf8').replace(BATCH_PLACEHOLDER, String(trpcMaxBatch));
-  const shell = hasClient ? fill(path.join(clientDir, 'index.html')) : '';
+  const template = hasClient ? fill(path.join(clientDir, 'index.html')) : '';
+  const shell = new NoncedPage(template, NONCE_PLACEHOLDER);
   const pagesDir = hasClient ? path.join(clientDir, '..', 'pages') : undefined;
-  const built = pagesDir ? readPrerenderedPages(pagesDir, fill) : new Map<string, string>();
+  const built = pagesDir ? readPrerenderedPages(pagesDir, fill) : new Map<string, NoncedPage>();
   const prerendered = new Map(built);
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
     const page = prerendered.get(request.url.split('?')[0]!) ?? shell;
-    return reply
+    reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', pageContentSecurityPolicy(nonce))
-      .type('text/html; charset=utf-8')
-      .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // Like the assets (decision 015), but gzip alone: brotli cannot be joined around a nonce (decision 044).
+    const accepted = request.headers['accept-encoding'];
+    if (typeof accepted === 'string' && negotiate(accepted.toLowerCase(), ['gzip']) === 'gzip') {
+      return reply.header('content-encoding', 'gzip').send(page.gzip(nonce));
+    }
+    return reply.send(page.text(nonce));
   };
   if (hasClient) {
     // The static plugin answers a folder (/) with 403 when index is off, and would send
@@ -90,7 +99,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     return sendError(reply, 404, MESSAGES.notFound);
   });
 
-  const renderer = pagesDir && new PageRenderer(path.join(pagesDir, RENDER_BUNDLE), shell);
+  const renderer = pagesDir && new PageRenderer(path.join(pagesDir, RENDER_BUNDLE), template);
   return {
     async rerender(pathname, data, stillWanted = () => true) {
       if (!renderer || !built.has(pathname)) return;
@@ -102,7 +111,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
         app.log.warn({ pathname }, 'the build left no render bundle: the page keeps the text it was built with');
         return;
       }
-      const page = await renderer.render(pathname, data);
+      const page = new NoncedPage(await renderer.render(pathname, data), NONCE_PLACEHOLDER);
       if (stillWanted()) prerendered.set(pathname, page);
     },
   };
@@ -113,13 +122,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
  * client, out of the static plugin's reach), by path: index.html is '/', courses.html '/courses'.
  * Any other path gets the empty shell, which the client draws itself.
  */
-function readPrerenderedPages(pagesDir: string, fill: (file: string) => string): Map<string, string> {
-  const pages = new Map<string, string>();
+function readPrerenderedPages(pagesDir: string, fill: (file: string) => string): Map<string, NoncedPage> {
+  const pages = new Map<string, NoncedPage>();
   if (!existsSync(pagesDir)) return pages;
   for (const file of readdirSync(pagesDir)) {
     if (!file.endsWith('.html')) continue;
     const name = file.slice(0, -'.html'.length);
-    pages.set(name === 'index' ? '/' : `/${name}`, fill(path.join(pagesDir, file)));
+    pages.set(name === 'index' ? '/' : `/${name}`, new NoncedPage(fill(path.join(pagesDir, file)), NONCE_PLACEHOLDER));
   }
   return pages;
 }

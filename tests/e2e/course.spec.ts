@@ -36,6 +36,8 @@ test('once an admin changes the course, the courses page arrives with it in the 
     // The server renders the page again after the change: the new module, its lessons and the count, before any script.
     await expect.poll(html).toContain(`${title} preview`);
     expect(await html()).toContain('The eleven modules');
+    // The page rendered again goes out compressed like the build's (decision 044).
+    expect((await request.get('/courses', { headers: { 'accept-encoding': 'br, gzip' } })).headers()['content-encoding']).toBe('gzip');
     const noScript = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
     const bare = await noScript.newPage();
     await bare.goto('/courses');
