@@ -24,6 +24,7 @@ const INTEGRATION = [
   'server/course/course-files-rest.test.ts',
   'server/course/course-insights-rest.test.ts',
   'server/billing/billing-rest.test.ts',
+  'server/billing/event-cases-rest.test.ts',
   'server/course/course-rest.test.ts',
   'server/course/lesson-images-rest.test.ts',
   'server/course/orphan-sweep.test.ts',

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-deps';
 import { recordAudit } from '../audit/record';
 import type { Tx } from '../db/client';
 import { transaction } from '../db/transaction';
-import { findPublicUserById, findUserIdByEmail, markPaidThroughPayment, unmarkPaidThroughPayment } from '../users/data';
+import { findPublicUserById, findVerifiedUserIdByEmail, markPaidThroughPayment, unmarkPaidThroughPayment } from '../users/data';
 import { refundSummary, upgradeSummary, type RefundResult } from './billing-audit';
 import { claimEvent, findPaymentByIntent, recordPayment } from './payment-data';
 import { checkoutSessionShape, idOf, refundedChargeShape, type CheckoutSession } from './stripe-events';
@@ -25,12 +25,16 @@ export type EventOutcome =
 
 const ignored = (why: string): EventOutcome => ({ result: 'ignored', why });
 
-/** The member a Checkout Session is for: its client_reference_id, else its customer's email. */
+/**
+ * The member a Checkout Session is for: its client_reference_id, else the account whose verified
+ * address is its customer's email. Only a verified one: whoever signed up with the payer's address
+ * without proving the mailbox must not get what the payer paid for (issue 33).
+ */
 async function payerOf(tx: Tx, session: CheckoutSession): Promise<string | undefined> {
   const reference = session.client_reference_id;
   if (reference && (await findPublicUserById(tx, reference))) return reference;
   const email = session.customer_details?.email?.trim();
-  return email ? findUserIdByEmail(tx, email) : undefined;
+  return email ? findVerifiedUserIdByEmail(tx, email) : undefined;
 }
 
 async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<EventOutcome> {
@@ -40,7 +44,7 @@ async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<E
   // Delayed payment methods complete the session unpaid; only a paid one makes an Architect.
   if (session.payment_status !== 'paid') return ignored(`payment_status is ${session.payment_status}`);
   const userId = await payerOf(tx, session);
-  if (!userId) return ignored('no member has its client_reference_id or its email');
+  if (!userId) return ignored('no member has its client_reference_id or its email (verified)');
   const paymentIntentId = idOf(session.payment_intent);
   await recordPayment(tx, { checkoutSessionId: session.id, userId, paymentIntentId }, now);
   const marked = await markPaidThroughPayment(tx, userId, session.id, now);

