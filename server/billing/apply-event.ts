@@ -41,7 +41,8 @@ async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<E
   const parsed = checkoutSessionShape.safeParse(event.data.object);
   if (!parsed.success) return ignored('the Checkout Session lacks the fields the site reads');
   const session = parsed.data;
-  // Delayed payment methods complete the session unpaid; only a paid one makes an Architect.
+  // Delayed payment methods complete the session unpaid; only a paid one makes an Architect, when
+  // checkout.session.async_payment_succeeded brings it.
   if (session.payment_status !== 'paid') return ignored(`payment_status is ${session.payment_status}`);
   const userId = await payerOf(tx, session);
   if (!userId) return ignored('no member has its client_reference_id or its email (verified)');
@@ -87,7 +88,9 @@ export async function applyStripeEvent(deps: Pick<AppDeps, 'db' | 'config' | 'ma
   const now = Date.now();
   const outcome = await transaction(deps.db, async (tx): Promise<EventOutcome> => {
     if (!(await claimEvent(tx, event, now))) return { result: 'replayed' };
-    if (event.type === 'checkout.session.completed') return applyCheckout(tx, event, now);
+    // A delayed method (a bank debit) completes the session unpaid, which changes nothing, and its
+    // success comes later as a session now paid: the same rules, the same once (CONTRACT §6).
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') return applyCheckout(tx, event, now);
     if (event.type === 'charge.refunded') return applyRefund(tx, event, refundsDowngrade, now);
     return ignored('a type the site does not act on');
   });

@@ -5,7 +5,7 @@
 // the stripe package's own helper (tests/support/stripe-events.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
+import { asyncPaymentSucceeded, checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
 import { callJson, TEST_APP_URL } from '../../tests/support/test-app';
 
 let site: AdminApp;
@@ -60,5 +60,30 @@ describe('the email fallback', () => {
     const verified = await signUp('verified@example.com');
     await deliver(checkoutCompleted({ userId: null, email: 'Verified@example.com' }).event);
     expect(await tierOf(verified.email)).toBe('paid');
+  });
+});
+
+describe('a delayed payment method', () => {
+  it('changes nothing while its checkout is unpaid, then upgrades once at checkout.session.async_payment_succeeded, with the entry and the welcome mail', async () => {
+    await start();
+    const debit = await signUp('debit@example.com');
+    const { event: completed, session } = checkoutCompleted({ userId: debit.id, paymentStatus: 'unpaid' });
+    await deliver(completed);
+    expect(await tierOf(debit.email)).toBe('free');
+    expect(await auditOf('billing.upgrade')).toEqual([]);
+
+    const succeeded = asyncPaymentSucceeded(completed);
+    await deliver(succeeded);
+    expect(await tierOf(debit.email)).toBe('paid');
+    const mail = await site.t.smtp!.waitForMail(debit.email, { after: debit.mailsBefore });
+    expect(mail.body).toContain(`${TEST_APP_URL}/dashboard`);
+    // At most once: the same event again, or a second success of the same session, upgrades and mails no more.
+    await deliver(succeeded);
+    await deliver(asyncPaymentSucceeded(completed));
+    const entries = await auditOf('billing.upgrade');
+    expect(entries.map((entry) => entry.target.id)).toEqual([debit.id, debit.id]);
+    expect(entries.filter((entry) => entry.summary.includes(succeeded.id))).toHaveLength(1);
+    expect(entries.every((entry) => entry.summary.includes(session.id))).toBe(true);
+    expect(site.t.smtp!.mails.slice(debit.mailsBefore).filter((m) => m.to.includes(debit.email))).toHaveLength(1);
   });
 });
