@@ -5,7 +5,7 @@
 // the stripe package's own helper (tests/support/stripe-events.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAdminApp, startAdminApp, type AdminApp } from '../../tests/support/admin-app';
-import { asyncPaymentSucceeded, checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
+import { asyncPaymentSucceeded, chargeRefunded, checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
 import { callJson, TEST_APP_URL } from '../../tests/support/test-app';
 
 let site: AdminApp;
@@ -85,5 +85,43 @@ describe('a delayed payment method', () => {
     expect(entries.filter((entry) => entry.summary.includes(succeeded.id))).toHaveLength(1);
     expect(entries.every((entry) => entry.summary.includes(session.id))).toBe(true);
     expect(site.t.smtp!.mails.slice(debit.mailsBefore).filter((m) => m.to.includes(debit.email))).toHaveLength(1);
+  });
+});
+
+describe('a full refund delivered before its checkout', () => {
+  it('is kept, and that checkout then upgrades nobody and mails nothing; the trail says why', async () => {
+    await start();
+    const early = await signUp('early@example.com');
+    const { event: completed, session } = checkoutCompleted({ userId: early.id });
+    const refund = chargeRefunded(session.paymentIntent);
+    await deliver(refund);
+    await deliver(completed);
+    expect(await tierOf(early.email)).toBe('free');
+    expect(await auditOf('billing.upgrade')).toEqual([]);
+    const [entry, ...more] = await auditOf('billing.refund');
+    expect(more).toEqual([]);
+    expect(entry!.target.id).toBe(early.id);
+    for (const id of [session.id, session.paymentIntent, (refund.data.object as { id: string }).id]) expect(entry!.summary).toContain(id);
+    expect(entry!.summary).not.toMatch(/\b4242\b|visa|\b2030\b/i);
+    // The same payment's delayed success, or the same checkout again, upgrades nobody either.
+    await deliver(asyncPaymentSucceeded(completed));
+    expect(await tierOf(early.email)).toBe('free');
+    expect(site.t.smtp!.mails.slice(early.mailsBefore).filter((m) => m.to.includes(early.email))).toEqual([]);
+    // A partial refund first is no refund of the payment: its checkout upgrades.
+    const partly = await signUp('partly@example.com');
+    const second = checkoutCompleted({ userId: partly.id });
+    await deliver(chargeRefunded(second.session.paymentIntent, 4000));
+    await deliver(second.event);
+    expect(await tierOf(partly.email)).toBe('paid');
+  });
+
+  it('leaves the member an Architect, as a later refund would, when STRIPE_REFUNDS_DOWNGRADE is false', async () => {
+    await start({ ...PAYMENTS_ENV, STRIPE_REFUNDS_DOWNGRADE: 'false' });
+    const kept = await signUp('kept@example.com');
+    const { event: completed, session } = checkoutCompleted({ userId: kept.id });
+    await deliver(chargeRefunded(session.paymentIntent));
+    await deliver(completed);
+    expect(await tierOf(kept.email)).toBe('paid');
+    expect((await auditOf('billing.refund'))[0]!.summary).toContain('refunds do not downgrade');
   });
 });

@@ -35,7 +35,8 @@ const webhookDoc: OperationDoc = {
     'Each event is applied at most once, by its id: a replay answers 200 and changes nothing. checkout.session.completed (paid), or ' +
     'checkout.session.async_payment_succeeded after an unpaid one (a delayed method), makes the member of client_reference_id ' +
     '(else of the verified customer email) an Architect and mails them; charge.refunded in full makes them an Explorer again when ' +
-    'STRIPE_REFUNDS_DOWNGRADE is true. Any other type, or an event for no known member: 200, nothing changed.',
+    'STRIPE_REFUNDS_DOWNGRADE is true, and one that comes before its checkout is kept, so that checkout then upgrades nobody. ' +
+    'Any other type, or an event for no known member: 200, nothing changed.',
   access: 'public',
   body: stripeEventDoc,
   success: { json: webhookAnswer },

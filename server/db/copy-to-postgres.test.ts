@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
 import { multipart } from '../../tests/support/multipart';
-import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
+import { chargeRefunded, checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
@@ -44,6 +44,7 @@ const COPY_ORDER = [
   'slider_config',
   'stripe_events',
   'stripe_payments',
+  'stripe_refunds',
   'two_factor',
   'user_search_grams',
 ];
@@ -109,6 +110,15 @@ beforeAll(async () => {
       payload: payment.body,
     });
     expect(paid.statusCode).toBe(200);
+    // A refund whose checkout has not come: kept for it.
+    const refund = signed(chargeRefunded('pi_test_refunded_before_its_checkout'));
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': refund.signature },
+      payload: refund.body,
+    });
+    expect(refunded.statusCode).toBe(200);
     expect((await api('POST', '/api/auth/logout', undefined, memberToken)).status).toBe(200);
     expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);
     const twoFactor = { name: 'Tove Two', email: 'tove@example.com', password: 'tove password' };

@@ -350,3 +350,10 @@ export const stripePayments = pgTable(
   },
   (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );
+
+export const stripeRefunds = pgTable('stripe_refunds', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  eventId: text('event_id').notNull(),
+  refundedAt: millis('refunded_at').notNull(),
+});

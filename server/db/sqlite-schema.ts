@@ -439,3 +439,14 @@ export const stripePayments = sqliteTable(
   },
   (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );
+
+// The full refunds seen, by payment intent: Stripe does not promise the order of events, so a
+// refund that comes before its payment's checkout is kept here, and that checkout finds it and
+// upgrades nobody (server/billing/).
+export const stripeRefunds = sqliteTable('stripe_refunds', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  eventId: text('event_id').notNull(),
+  // Milliseconds.
+  refundedAt: integer('refunded_at').notNull(),
+});
