@@ -39,6 +39,7 @@ const INTEGRATION = [
   'server/openapi/reference-routes.test.ts',
   'server/rest/control-characters.test.ts',
   'server/slider/slider-rest.test.ts',
+  'server/account/deletion-addresses-rest.test.ts',
   'server/account/export-batches-rest.test.ts',
   'server/users/export-rest.test.ts',
   'server/users/export-streaming.test.ts',
