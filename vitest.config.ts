@@ -18,6 +18,7 @@ const INTEGRATION = [
   'server/auth/two-factor-key.test.ts',
   'server/auth/two-factor-login.test.ts',
   'server/auth/two-factor-rest.test.ts',
+  'server/auth/two-factor-unverified-rest.test.ts',
   'server/course/course-progress-rest.test.ts',
   'server/course/course-search-rest.test.ts',
   'server/course/search-grams-rest.test.ts',

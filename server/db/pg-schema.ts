@@ -93,6 +93,7 @@ export const twoFactor = pgTable('two_factor', {
   codeFailures: integer('code_failures').notNull().default(0),
   codeFailuresSince: millis('code_failures_since'),
   codeFailuresMailed: millis('code_failures_mailed'),
+  enabledOnVerifiedEmail: boolean('enabled_on_verified_email').notNull().default(false),
 });
 
 export const recoveryCodes = pgTable(

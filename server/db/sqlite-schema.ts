@@ -112,6 +112,9 @@ export const twoFactor = sqliteTable('two_factor', {
   codeFailuresSince: integer('code_failures_since'),
   // The codeFailuresSince of the window whose limit was mailed to the member: one mail a window.
   codeFailuresMailed: integer('code_failures_mailed'),
+  // Whether the address was verified when it was turned on: a completed reset by mail clears a
+  // second factor that was not (server/auth/router.ts). Rows from before: the address's state then.
+  enabledOnVerifiedEmail: integer('enabled_on_verified_email', { mode: 'boolean' }).notNull().default(false),
 });
 
 // Single-use recovery codes: only their SHA-256 (server/auth/recovery-codes.ts); a used one is deleted.

@@ -277,6 +277,7 @@ const credentialColumns = {
   passwordHash: users.passwordHash,
   passwordChangedAt: users.passwordChangedAt,
   sessionsValidFrom: users.sessionsValidFrom,
+  emailVerified: users.emailVerified,
 };
 
 export async function findCredentialsByEmail(db: Db, email: string) {
