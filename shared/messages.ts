@@ -33,6 +33,9 @@ export const MESSAGES = {
   twoFactorNotOn: 'Two-factor sign-in is not on',
   twoFactorNotOnForUser: 'This user does not have two-factor sign-in on',
   twoFactorNotSetUp: 'Start the setup first: there is no new secret waiting for its first code',
+  /** Two-factor asks for a proven mailbox (issue 33): else someone who signed up with another's address could lock its owner out. */
+  twoFactorNeedsVerifiedEmail:
+    'Verify your email address before you turn on two-factor sign-in: use the link we mailed you, or ask for a new one under "Email address" on your account page.',
   twoFactorOwnClear: 'Your own two-factor sign-in is turned off with your password and a code, not cleared',
   setupCodeInvalid: 'Invalid code. Enter the 6-digit code your authenticator app shows for this site.',
   twoFactorCodeInvalid: 'Invalid code. Enter the current 6-digit code from your authenticator app, or an unused recovery code.',

@@ -348,7 +348,7 @@ describe('data export', () => {
     // A member with every kind of data: paid, two-factor on (secret, recovery codes), a pending email change, a reset link.
     await callJson(t.app, 'PUT', `/api/admin/users/${id}`, { name: ann.name, email: ann.email, role: 'user', membershipTier: 'paid', status: 'active' }, admin);
     const member = await login(ann.email, ann.password);
-    const twoFactor = await turnOnTwoFactor(t.app, { token: member.body.token as string, password: ann.password }, clock);
+    const twoFactor = await turnOnTwoFactor(t, { token: member.body.token as string, password: ann.password }, clock);
     const link = await requestEmailChange(twoFactor.token, 'later@example.com');
     await callJson(t.app, 'POST', '/api/auth/forgot-password', { email: ann.email });
     await callJson(t.app, 'PUT', '/api/account/profile', { name: 'Ann Exported' }, twoFactor.token);
@@ -446,7 +446,7 @@ describe('deletion', () => {
       expect((await callJson(t.app, 'PUT', `/api/course/lessons/${lesson._id}/progress`, { positionSeconds: 0, completed: true }, token)).status).toBe(200);
     }
     expect((await callJson(t.app, 'GET', '/api/course/certificate', undefined, token)).status).toBe(200);
-    const twoFactor = await turnOnTwoFactor(t.app, { token, password: ann.password }, clock);
+    const twoFactor = await turnOnTwoFactor(t, { token, password: ann.password }, clock);
     await requestEmailChange(twoFactor.token, 'gone@example.com');
     await callJson(t.app, 'POST', '/api/auth/forgot-password', { email: ann.email });
     // A session signed out (revoked_tokens), and a sign-in waiting for its code (login_challenges).

@@ -1,9 +1,10 @@
 // GET /api/account/export (CONTRACT §5): the member's data as one JSON file, streamed. Like the
 // admin's CSV (server/users/export-route.ts) it is a route of its own because it streams, and its
-// work is procedures called through createCaller: the profile first (a refusal is still an
-// answer of its own), then the member's audit entries batch by batch, each fetched once the client
-// has taken the one before. It holds no hash, secret, token or recovery code: the procedures select
-// none. The export is recorded (account.export) when it ends.
+// work is procedures called through createCaller (accountExportRouter, kept out of /trpc so that
+// no export goes unrecorded): the profile first (a refusal is still an answer of its own), then
+// the member's audit entries batch by batch, each fetched once the client has taken the one before.
+// It holds no hash, secret, token or recovery code: the procedures select none. The export is
+// recorded (account.export) when it ends.
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ACCOUNT_PATHS } from '../../shared/account';
@@ -17,7 +18,7 @@ import type { OperationDoc } from '../http/operation';
 import type { ContextFactory } from '../trpc/context';
 import { createCallerFactory, requireMember } from '../trpc/init';
 import { userTarget } from '../users/user-audit';
-import { accountRouter } from './router';
+import { accountExportRouter } from './router';
 
 type Batch = { entries: MemberAuditEntry[]; next: string | null };
 
@@ -66,7 +67,8 @@ const exportDoc: OperationDoc = {
   },
 };
 
-const createAccountCaller = createCallerFactory(accountRouter);
+// This route is the only caller, so every export is recorded.
+const createExportCaller = createCallerFactory(accountExportRouter);
 
 const exportFileName = (now: Date) => `my-data-${now.toISOString().slice(0, 10)}.json`;
 
@@ -76,13 +78,13 @@ export function registerAccountExportRoute(app: FastifyInstance, createContext: 
     let head: object;
     let member: { id: string; email: string };
     try {
-      head = await createAccountCaller(firstContext).exportProfile();
+      head = await createExportCaller(firstContext).profile();
       member = await requireMember(firstContext);
     } catch (error) {
       return sendProcedureError(reply, error, DEFAULT_ERROR_STYLE);
     }
     // Each batch passes the member guard again: a member deleted or signed out mid-file stops getting entries.
-    const fetchBatch = (after?: string) => createAccountCaller(createContext({ req: request })).exportAudit({ after });
+    const fetchBatch = (after?: string) => createExportCaller(createContext({ req: request })).audit({ after });
     const ended = (complete: boolean, entries: number) => exportEnded(firstContext.deps.db, request.log, member, complete, entries);
     return reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -174,28 +174,6 @@ export const accountRouter = router({
     return { message: ACCOUNT_MESSAGES.emailVerified };
   }),
 
-  /** The export's first part; the route (export-route.ts) streams it with the audit batches after it. */
-  exportProfile: memberProcedure.query(async ({ ctx }) => {
-    const { db } = ctx.deps;
-    const [user, twoFactorEnabled, progress, certificate] = await Promise.all([
-      findPublicUserById(db, ctx.user.id),
-      isTwoFactorOn(db, ctx.user.id),
-      readMemberProgress(db, ctx.user.id),
-      findCertificateOf(db, ctx.user.id),
-    ]);
-    if (!user) throw sessionGone();
-    return {
-      // The user object already carries paidSince (CONTRACT §6).
-      profile: { ...user, twoFactorEnabled },
-      courseProgress: progress.map((row) => ({ ...row, completedAt: isoTimeOrNull(row.completedAt), updatedAt: isoTime(row.updatedAt) })),
-      certificate: certificate
-        ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }
-        : null,
-    };
-  }),
-
-  exportAudit: memberProcedure.input(exportAuditBatchInput).query(({ ctx, input }) => memberAuditBatch(ctx.deps.db, ctx.user.id, input.after)),
-
   delete: memberProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
     const account = await currentCredentials(ctx, ctx.user.id);
     await checkOwnPassword(ctx, account, input.password);
@@ -215,4 +193,33 @@ export const accountRouter = router({
     ctx.log.info({ userId: account.id }, 'member deleted their own account');
     return { message: ACCOUNT_MESSAGES.accountDeleted };
   }),
+});
+
+/**
+ * The data export's parts, called only by its route (export-route.ts), which records the export in
+ * the audit trail when it ends. Never merged into the root router: over /trpc the same data would go
+ * out with no account.export entry (issue 33). Procedures still, so each batch passes the member guard.
+ */
+export const accountExportRouter = router({
+  /** The file's first part; the route streams the audit batches after it. */
+  profile: memberProcedure.query(async ({ ctx }) => {
+    const { db } = ctx.deps;
+    const [user, twoFactorEnabled, progress, certificate] = await Promise.all([
+      findPublicUserById(db, ctx.user.id),
+      isTwoFactorOn(db, ctx.user.id),
+      readMemberProgress(db, ctx.user.id),
+      findCertificateOf(db, ctx.user.id),
+    ]);
+    if (!user) throw sessionGone();
+    return {
+      // The user object already carries paidSince (CONTRACT §6).
+      profile: { ...user, twoFactorEnabled },
+      courseProgress: progress.map((row) => ({ ...row, completedAt: isoTimeOrNull(row.completedAt), updatedAt: isoTime(row.updatedAt) })),
+      certificate: certificate
+        ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }
+        : null,
+    };
+  }),
+
+  audit: memberProcedure.input(exportAuditBatchInput).query(({ ctx, input }) => memberAuditBatch(ctx.deps.db, ctx.user.id, input.after)),
 });

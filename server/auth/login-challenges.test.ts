@@ -29,7 +29,9 @@ beforeEach(async () => {
   const user = await insertUser(handle.db, { name: 'Mia', email: 'mia@example.com', passwordHash: 'unused here' });
   secret = newTotpSecret();
   expect(await savePendingSecret(store, user._id, secret)).toBe(true);
-  const enabled = await enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS);
+  const enabled = await enableTwoFactor(store, { id: user._id, email: user.email }, totpCode(secret, CLOCK_START_MS), CLOCK_START_MS, {
+    onVerifiedEmail: true,
+  });
   if (typeof enabled === 'string') throw new Error(enabled);
   recoveryCodes = enabled.recoveryCodes;
   // Turning it on ended the sessions issued before: a sign-in now is one after that.

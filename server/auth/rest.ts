@@ -107,7 +107,7 @@ export const authRest: RestSection = {
       access: 'member',
       summary: 'Start turning on two-factor sign-in: a new pending secret',
       answer: asIs(twoFactorSetupAnswer),
-      refusals: { 400: 'Two-factor sign-in is already on.' },
+      refusals: { 400: 'Two-factor sign-in is already on.', 403: `The address is not verified: "${MESSAGES.twoFactorNeedsVerifiedEmail}"` },
       procedure: (c) => c.twoFactor.setup,
     }),
     row({
@@ -120,7 +120,11 @@ export const authRest: RestSection = {
         "The password is checked like a sign-in's, under the same limits. Every other session of the member ends: the answer's token replaces the caller's, which ends too.",
       input: enableTwoFactorInput,
       answer: asIs(twoFactorEnabledAnswer),
-      refusals: { 400: 'No pending secret, already on, or a wrong code.', 401: `Or the password is wrong: "${MESSAGES.wrongPassword}"` },
+      refusals: {
+        400: 'No pending secret, already on, or a wrong code.',
+        401: `Or the password is wrong: "${MESSAGES.wrongPassword}"`,
+        403: `The address is not verified: "${MESSAGES.twoFactorNeedsVerifiedEmail}"`,
+      },
       procedure: (c) => c.twoFactor.enable,
     }),
     row({

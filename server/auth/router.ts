@@ -15,7 +15,7 @@ import { consumeResetToken, findResetTokenUser, issueResetToken } from '../users
 import { revokeToken } from '../users/sessions';
 import { mailVerificationLink } from '../users/verification';
 import { admitSignInCheck, runSignInCheck } from './sign-in-admission';
-import { isTwoFactorOn } from './two-factor-data';
+import { clearAfterResetIfUnverified, isTwoFactorOn } from './two-factor-data';
 import { twoFactorAdminRouter } from './two-factor-admin-router';
 import { underDailyCodeLimit } from './two-factor-failures';
 import { twoFactorRouter } from './two-factor-router';
@@ -141,6 +141,7 @@ export const authRouter = router({
     // Look before hashing, so a made-up token costs no argon2 work; consume after, atomically.
     if (!(await findResetTokenUser(db, input.token))) throw invalid();
     const passwordHash = await hashPassword(input.password);
+    let clearedTwoFactor = false;
     const user = await transaction(db, async (tx) => {
       const owner = await consumeResetToken(tx, input.token);
       const user = owner === undefined ? undefined : await setPasswordHash(tx, owner, passwordHash);
@@ -148,12 +149,14 @@ export const authRouter = router({
         // The member proved they read the account's mail: they are the actor.
         const actor = { id: user._id, email: user.email };
         await recordAudit(tx, { actor, action: 'auth.password-reset', target: userTarget(user._id), summary: PASSWORD_RESET_SUMMARY });
+        // A second factor turned on while the address was unverified goes: it was not the mailbox's.
+        clearedTwoFactor = await clearAfterResetIfUnverified(tx, actor, ctx.deps.clock());
       }
       return user;
     });
     // The new password also starts the account's sign-in lockout over (its counts are keyed by it).
     if (!user) throw invalid();
-    ctx.log.info({ userId: user._id }, 'password reset completed');
+    ctx.log.info({ userId: user._id, clearedTwoFactor }, 'password reset completed');
     return { message: MESSAGES.resetSuccessful };
   }),
 

@@ -78,9 +78,16 @@ type EnableResult = { recoveryCodes: string[]; sessionsValidFrom: number } | 'al
  * active one, that code's step the last accepted, ten new recovery codes replace any old ones, and
  * every session of the member issued so far ends (a session opened before it need not have known
  * more than the password). The returned codes exist in the clear only in this answer; with them,
- * the time from which the member's tokens count again, for the caller's fresh one.
+ * the time from which the member's tokens count again, for the caller's fresh one. Whether the
+ * address was verified is kept with it (clearAfterResetIfUnverified).
  */
-export function enableTwoFactor({ db, box }: TwoFactorStore, actor: AuditActor, typed: string, nowMs: number): Promise<EnableResult> {
+export function enableTwoFactor(
+  { db, box }: TwoFactorStore,
+  actor: AuditActor,
+  typed: string,
+  nowMs: number,
+  { onVerifiedEmail }: { onVerifiedEmail: boolean },
+): Promise<EnableResult> {
   const userId = actor.id;
   return transaction(db, async (tx): Promise<EnableResult> => {
     const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.userId, userId));
@@ -92,7 +99,7 @@ export function enableTwoFactor({ db, box }: TwoFactorStore, actor: AuditActor, 
     if (step === undefined) return 'wrong-code';
     const turnedOn = await tx
       .update(twoFactor)
-      .set({ secret: row.pendingSecret, pendingSecret: null, lastStep: step })
+      .set({ secret: row.pendingSecret, pendingSecret: null, lastStep: step, enabledOnVerifiedEmail: onVerifiedEmail })
       .where(and(eq(twoFactor.userId, userId), isNull(twoFactor.secret), eq(twoFactor.pendingSecret, row.pendingSecret)))
       .returning({ userId: twoFactor.userId });
     if (turnedOn.length === 0) return 'already-on';
@@ -158,6 +165,25 @@ export function disableTwoFactor(store: TwoFactorStore, actor: AuditActor, typed
     await recordAudit(tx, { actor, action: 'auth.2fa.disable', target: userTarget(userId), summary: `${actor.email} turned off two-factor sign-in` }, nowMs);
     return 'off';
   });
+}
+
+/**
+ * After a completed reset by mail, inside its transaction: a second factor turned on while the
+ * address was unverified is cleared, since whoever turned it on had not proven the mailbox that has
+ * now reclaimed the account (issue 33). One turned on after the address was proven stays. Whether
+ * one was cleared.
+ */
+export async function clearAfterResetIfUnverified(tx: Tx, actor: AuditActor, nowMs: number): Promise<boolean> {
+  const userId = actor.id;
+  const [row] = await tx
+    .select({ userId: twoFactor.userId })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.secret), eq(twoFactor.enabledOnVerifiedEmail, false)));
+  if (!row) return false;
+  await removeTwoFactor(tx, userId);
+  const summary = 'two-factor sign-in, turned on while the address was unverified, cleared by the password reset through the mailed link';
+  await recordAudit(tx, { actor, action: 'auth.2fa.disable', target: userTarget(userId), summary }, nowMs);
+  return true;
 }
 
 /**

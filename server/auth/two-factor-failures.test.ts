@@ -26,7 +26,7 @@ async function start(env: Record<string, string> = {}): Promise<TwoFactorOn> {
   clock = new TestClock();
   t = await createTestApp({ env, smtp: true, build: { clock: clock.now } });
   const registered = (await callJson(t.app, 'POST', '/api/auth/register', mia)).body.token as string;
-  const on = await turnOnTwoFactor(t.app, { token: registered, password: mia.password }, clock);
+  const on = await turnOnTwoFactor(t, { token: registered, password: mia.password }, clock);
   miaToken = on.token;
   clock.advance(STEP_MS);
   return on;

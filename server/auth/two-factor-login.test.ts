@@ -25,7 +25,7 @@ async function start(env: Record<string, string> = {}): Promise<TwoFactorOn> {
   t = await createTestApp({ env, build: { clock: clock.now } });
   const registered = await callJson(t.app, 'POST', '/api/auth/register', mia);
   expect(registered.status).toBe(201);
-  const on = await turnOnTwoFactor(t.app, { token: registered.body.token as string, password: mia.password }, clock);
+  const on = await turnOnTwoFactor(t, { token: registered.body.token as string, password: mia.password }, clock);
   clock.advance(STEP_MS);
   return on;
 }

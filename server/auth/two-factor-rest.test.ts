@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialect, sqlRows, withAppDatabase } from '../../tests/support/test-database';
 import { MESSAGES } from '../../shared/messages';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
-import { STEP_MS, TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
+import { STEP_MS, TestClock, turnOnTwoFactor, verifyOwnAddress } from '../../tests/support/two-factor';
 import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes';
 import { totpCode } from './totp';
 
@@ -26,6 +26,8 @@ beforeEach(async () => {
   const registered = await callJson(t.app, 'POST', '/api/auth/register', mia);
   expect(registered.status).toBe(201);
   token = registered.body.token as string;
+  // Two-factor asks for a verified address (two-factor-unverified-rest.test.ts has the refusal).
+  await verifyOwnAddress(t, token);
 });
 afterEach(async () => {
   await t.close();
@@ -35,7 +37,7 @@ const post = (url: string, body?: unknown, bearer = token) => callJson(t.app, 'P
 
 /** Turns Mia's two-factor sign-in on; her token is then the fresh one of the answer, as every earlier one ended. */
 async function turnOn() {
-  const on = await turnOnTwoFactor(t.app, { token, password: mia.password }, clock);
+  const on = await turnOnTwoFactor(t, { token, password: mia.password }, clock);
   token = on.token;
   return on;
 }
@@ -339,7 +341,7 @@ describe('an admin clears a member’s two-factor sign-in', () => {
     expect(await clear(await miaId(), token)).toMatchObject({ status: 403, body: { success: false, message: MESSAGES.adminOnly } });
     expect(await clear(await miaId(), admin)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorNotOnForUser } });
 
-    const adminOn = await turnOnTwoFactor(t.app, { token: admin, password: ADMIN.password }, clock);
+    const adminOn = await turnOnTwoFactor(t, { token: admin, password: ADMIN.password }, clock);
     expect(await clear(adminId, adminOn.token)).toMatchObject({ status: 400, body: { success: false, message: MESSAGES.twoFactorOwnClear } });
     // Mia's token still works: none of the refusals ended anything.
     expect((await t.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // A member's own two-factor sign-in (CONTRACT §3 "Two-factor sign-in"): set up a secret, turn it
 // on with its first code and the password (which hands out the recovery codes, once, and ends the
-// member's other sessions), and turn it off with the password and a code. See docs/decisions/012-two-factor-sign-in.md.
+// member's other sessions), and turn it off with the password and a code. Setting up and turning on
+// ask for a verified address (decision 043). See docs/decisions/012-two-factor-sign-in.md.
 import { TRPCError } from '@trpc/server';
 import { disableTwoFactorInput, enableTwoFactorInput } from '../../shared/auth-schemas';
 import { MESSAGES } from '../../shared/messages';
@@ -14,6 +15,14 @@ import { underDailyCodeLimit } from './two-factor-failures';
 
 const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
+/**
+ * A second factor needs a proven mailbox: whoever signed up with another person's address could
+ * otherwise put one between that person and the account they reclaim by a reset (issue 33).
+ */
+function requireVerifiedEmail(account: { emailVerified: boolean }) {
+  if (!account.emailVerified) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.twoFactorNeedsVerifiedEmail });
+}
+
 const ENABLE_REFUSALS = {
   'already-on': MESSAGES.twoFactorAlreadyOn,
   'not-set-up': MESSAGES.twoFactorNotSetUp,
@@ -26,6 +35,7 @@ export const twoFactorRouter = router({
   setup: memberProcedure.mutation(async ({ ctx }) => {
     const account = await findCredentialsById(ctx.deps.db, ctx.user.id);
     if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    requireVerifiedEmail(account);
     const secret = newTotpSecret();
     if (!(await savePendingSecret(ctx.deps.twoFactor, account.id, secret))) throw refuse(MESSAGES.twoFactorAlreadyOn);
     ctx.log.info({ userId: account.id }, 'two-factor setup started');
@@ -39,13 +49,17 @@ export const twoFactorRouter = router({
     const { db, loginLockout, twoFactor, tokens, clock } = ctx.deps;
     const account = await findCredentialsById(db, ctx.user.id);
     if (!account) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    // Before the password: the refusal costs no hash and counts no failure.
+    requireVerifiedEmail(account);
     const attempt = await admitSignInCheck(loginLockout, { email: account.email, generation: account.passwordChangedAt, ip: ctx.ip });
     if (!(await runSignInCheck(attempt, () => verifyPassword(account.passwordHash, input.password)))) {
       await attempt.failed();
       ctx.log.warn({ userId: account.id, ip: ctx.ip }, 'two-factor sign-in not turned on: wrong password');
       throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.wrongPassword });
     }
-    const result = await runSignInCheck(attempt, () => enableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock()));
+    const result = await runSignInCheck(attempt, () =>
+      enableTwoFactor(twoFactor, { id: account.id, email: account.email }, input.code, clock(), { onVerifiedEmail: account.emailVerified }),
+    );
     if (typeof result === 'string') {
       // The password was right, but nothing was signed in to: the account's failures stay as they are.
       await attempt.abandoned();

@@ -2,15 +2,16 @@
 // same transaction as the tier change and its audit entry, so a redelivery (Stripe retries, and
 // sometimes delivers twice at once) finds it and changes nothing. An event for nobody the site
 // knows, or of a type it does not act on, is kept as seen and answered 200: Stripe must not retry
-// what can never succeed.
+// what can never succeed. Stripe does not promise the order of events either: a full refund is kept
+// by its payment intent, so a checkout that comes after it finds it (CONTRACT §6).
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import { recordAudit } from '../audit/record';
 import type { Tx } from '../db/client';
 import { transaction } from '../db/transaction';
-import { findPublicUserById, findUserIdByEmail, markPaidThroughPayment, unmarkPaidThroughPayment } from '../users/data';
+import { findPublicUserById, findVerifiedUserIdByEmail, markPaidThroughPayment, unmarkPaidThroughPayment } from '../users/data';
 import { refundSummary, upgradeSummary, type RefundResult } from './billing-audit';
-import { claimEvent, findPaymentByIntent, recordPayment } from './payment-data';
+import { claimEvent, findPaymentByIntent, findRefundOf, keepRefund, recordPayment, type KeptRefund } from './payment-data';
 import { checkoutSessionShape, idOf, refundedChargeShape, type CheckoutSession } from './stripe-events';
 import type { StripeEvent } from './stripe-signature';
 import { welcomeMail } from './welcome-mail';
@@ -21,28 +22,47 @@ export type EventOutcome =
   | { result: 'ignored'; why: string }
   | { result: 'upgraded'; userId: string; welcome: { name: string; email: string } }
   | { result: 'paid-again'; userId: string }
-  | { result: 'refunded'; userId: string; refund: RefundResult };
+  | { result: 'refunded'; userId: string; refund: RefundResult }
+  | { result: 'refunded-before-checkout'; userId: string };
 
 const ignored = (why: string): EventOutcome => ({ result: 'ignored', why });
 
-/** The member a Checkout Session is for: its client_reference_id, else its customer's email. */
+/**
+ * The member a Checkout Session is for: its client_reference_id, else the account whose verified
+ * address is its customer's email. Only a verified one: whoever signed up with the payer's address
+ * without proving the mailbox must not get what the payer paid for (issue 33).
+ */
 async function payerOf(tx: Tx, session: CheckoutSession): Promise<string | undefined> {
   const reference = session.client_reference_id;
   if (reference && (await findPublicUserById(tx, reference))) return reference;
   const email = session.customer_details?.email?.trim();
-  return email ? findUserIdByEmail(tx, email) : undefined;
+  return email ? findVerifiedUserIdByEmail(tx, email) : undefined;
 }
 
-async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<EventOutcome> {
+/** The refund's entry in the trail, on the member of the payment it refunded: Stripe's ids, and what became of the tier. */
+async function recordRefund(tx: Tx, userId: string, result: RefundResult, refund: KeptRefund, checkoutSessionId: string, now: number) {
+  const summary = refundSummary(result, { id: refund.chargeId, paymentIntentId: refund.paymentIntentId, checkoutSessionId }, refund.eventId);
+  await recordAudit(tx, { actor: null, action: 'billing.refund', target: { type: 'user', id: userId }, summary }, now);
+}
+
+async function applyCheckout(tx: Tx, event: StripeEvent, refundsDowngrade: boolean, now: number): Promise<EventOutcome> {
   const parsed = checkoutSessionShape.safeParse(event.data.object);
   if (!parsed.success) return ignored('the Checkout Session lacks the fields the site reads');
   const session = parsed.data;
-  // Delayed payment methods complete the session unpaid; only a paid one makes an Architect.
+  // Delayed payment methods complete the session unpaid; only a paid one makes an Architect, when
+  // checkout.session.async_payment_succeeded brings it.
   if (session.payment_status !== 'paid') return ignored(`payment_status is ${session.payment_status}`);
   const userId = await payerOf(tx, session);
-  if (!userId) return ignored('no member has its client_reference_id or its email');
+  if (!userId) return ignored('no member has its client_reference_id or its email (verified)');
   const paymentIntentId = idOf(session.payment_intent);
   await recordPayment(tx, { checkoutSessionId: session.id, userId, paymentIntentId }, now);
+  // Refunded in full before this checkout came (Stripe does not promise the order): the member ends
+  // as the other order would leave them, so with downgrades on nobody is made an Architect.
+  const refundedFirst = paymentIntentId ? await findRefundOf(tx, paymentIntentId) : undefined;
+  if (refundedFirst && refundsDowngrade) {
+    await recordRefund(tx, userId, 'refunded before its checkout: not upgraded', refundedFirst, session.id, now);
+    return { result: 'refunded-before-checkout', userId };
+  }
   const marked = await markPaidThroughPayment(tx, userId, session.id, now);
   if (!marked) return ignored('the member is gone');
   await recordAudit(
@@ -55,6 +75,7 @@ async function applyCheckout(tx: Tx, event: StripeEvent, now: number): Promise<E
     },
     now,
   );
+  if (refundedFirst) await recordRefund(tx, userId, 'kept: refunds do not downgrade', refundedFirst, session.id, now);
   if (!marked.upgraded) return { result: 'paid-again', userId };
   const user = await findPublicUserById(tx, userId);
   return { result: 'upgraded', userId, welcome: { name: user!.name, email: user!.email } };
@@ -66,15 +87,18 @@ async function applyRefund(tx: Tx, event: StripeEvent, refundsDowngrade: boolean
   const charge = parsed.data;
   if (charge.amount_refunded !== charge.amount) return ignored('a partial refund');
   const paymentIntentId = idOf(charge.payment_intent);
-  const payment = paymentIntentId ? await findPaymentByIntent(tx, paymentIntentId) : undefined;
-  if (!paymentIntentId || !payment) return ignored('no recorded payment has its payment intent');
+  if (!paymentIntentId) return ignored('the refund names no payment intent');
+  // Kept whatever follows: if its checkout has not come yet, it will find this and upgrade nobody.
+  const kept: KeptRefund = { paymentIntentId, chargeId: charge.id, eventId: event.id };
+  await keepRefund(tx, kept, now);
+  const payment = await findPaymentByIntent(tx, paymentIntentId);
+  if (!payment) return ignored('no recorded payment has its payment intent yet: the refund is kept for its checkout');
   let refund: RefundResult = 'kept: refunds do not downgrade';
   if (refundsDowngrade) {
     const downgraded = await unmarkPaidThroughPayment(tx, payment.userId, payment.checkoutSessionId, now);
     refund = downgraded ? 'downgraded' : 'kept: not paid through this payment';
   }
-  const summary = refundSummary(refund, { id: charge.id, paymentIntentId, checkoutSessionId: payment.checkoutSessionId }, event.id);
-  await recordAudit(tx, { actor: null, action: 'billing.refund', target: { type: 'user', id: payment.userId }, summary }, now);
+  await recordRefund(tx, payment.userId, refund, kept, payment.checkoutSessionId, now);
   return { result: 'refunded', userId: payment.userId, refund };
 }
 
@@ -83,7 +107,10 @@ export async function applyStripeEvent(deps: Pick<AppDeps, 'db' | 'config' | 'ma
   const now = Date.now();
   const outcome = await transaction(deps.db, async (tx): Promise<EventOutcome> => {
     if (!(await claimEvent(tx, event, now))) return { result: 'replayed' };
-    if (event.type === 'checkout.session.completed') return applyCheckout(tx, event, now);
+    // A delayed method (a bank debit) completes the session unpaid, which changes nothing, and its
+    // success comes later as a session now paid: the same rules, the same once (CONTRACT §6).
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded')
+      return applyCheckout(tx, event, refundsDowngrade, now);
     if (event.type === 'charge.refunded') return applyRefund(tx, event, refundsDowngrade, now);
     return ignored('a type the site does not act on');
   });

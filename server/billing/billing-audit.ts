@@ -15,10 +15,20 @@ export function upgradeSummary(upgraded: boolean, session: { id: string; payment
   ])}`;
 }
 
-export type RefundResult = 'downgraded' | 'kept: refunds do not downgrade' | 'kept: not paid through this payment';
+export type RefundResult =
+  | 'downgraded'
+  | 'kept: refunds do not downgrade'
+  | 'kept: not paid through this payment'
+  // Stripe delivered the refund first; the checkout that came after made nobody an Architect.
+  | 'refunded before its checkout: not upgraded';
 
 export function refundSummary(result: RefundResult, charge: { id: string; paymentIntentId: string; checkoutSessionId: string }, eventId: string) {
-  const what = result === 'downgraded' ? 'full Stripe refund, Architect → Explorer' : `full Stripe refund, tier ${result.replace('kept: ', 'kept (')})`;
+  const what = {
+    downgraded: 'full Stripe refund, Architect → Explorer',
+    'kept: refunds do not downgrade': 'full Stripe refund, tier kept (refunds do not downgrade)',
+    'kept: not paid through this payment': 'full Stripe refund, tier kept (not paid through this payment)',
+    'refunded before its checkout: not upgraded': 'full Stripe refund delivered before its checkout, which then made nobody an Architect',
+  }[result];
   return `${what}: ${ids([
     ['charge', charge.id],
     ['payment intent', charge.paymentIntentId],

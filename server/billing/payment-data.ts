@@ -1,7 +1,8 @@
-// The billing tables' data functions: the events applied and the payments that made Architects.
+// The billing tables' data functions: the events applied, the payments that made Architects, and
+// the full refunds seen.
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { stripeEvents, stripePayments } from '../db/schema';
+import { stripeEvents, stripePayments, stripeRefunds } from '../db/schema';
 
 /**
  * Notes the event as applied, inside the transaction that applies it; false if it already was.
@@ -36,5 +37,30 @@ export async function findPaymentByIntent(tx: Tx, paymentIntentId: string): Prom
     .select({ checkoutSessionId: stripePayments.checkoutSessionId, userId: stripePayments.userId, paymentIntentId: stripePayments.paymentIntentId })
     .from(stripePayments)
     .where(eq(stripePayments.paymentIntentId, paymentIntentId));
+  return row;
+}
+
+export interface KeptRefund {
+  paymentIntentId: string;
+  chargeId: string;
+  eventId: string;
+}
+
+/**
+ * Keeps a full refund by its payment intent, whether or not its payment's checkout has come: Stripe
+ * does not promise the order of events, and a checkout that comes after must find it. The first kept stays.
+ */
+export async function keepRefund(tx: Tx, refund: KeptRefund, now: number): Promise<void> {
+  await tx
+    .insert(stripeRefunds)
+    .values({ ...refund, refundedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function findRefundOf(tx: Tx, paymentIntentId: string): Promise<KeptRefund | undefined> {
+  const [row] = await tx
+    .select({ paymentIntentId: stripeRefunds.paymentIntentId, chargeId: stripeRefunds.chargeId, eventId: stripeRefunds.eventId })
+    .from(stripeRefunds)
+    .where(eq(stripeRefunds.paymentIntentId, paymentIntentId));
   return row;
 }

@@ -1,4 +1,4 @@
-// What the site reads of the two events it acts on (CONTRACT §6), and nothing more: no card detail
+// What the site reads of the events it acts on (CONTRACT §6), and nothing more: no card detail
 // is ever read, so none can be stored or logged. A well-signed event whose object lacks these is
 // kept as seen and changes nothing.
 import { z } from 'zod';
@@ -14,7 +14,7 @@ const clientReference = z
   .nullish()
   .catch(null);
 
-/** checkout.session.completed: data.object is a Checkout Session. */
+/** checkout.session.completed and checkout.session.async_payment_succeeded: data.object is a Checkout Session. */
 export const checkoutSessionShape = z.object({
   id: stripeId,
   payment_status: z.string(),

@@ -24,7 +24,7 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 const stripeEventDoc = z
   .looseObject({})
   .describe(
-    "A Stripe event, exactly as Stripe sent it: {id: 'evt_…', type, data: {object}}. checkout.session.completed and charge.refunded are acted on; any other type is ignored.",
+    "A Stripe event, exactly as Stripe sent it: {id: 'evt_…', type, data: {object}}. checkout.session.completed, checkout.session.async_payment_succeeded and charge.refunded are acted on; any other type is ignored.",
   );
 
 const webhookDoc: OperationDoc = {
@@ -32,9 +32,11 @@ const webhookDoc: OperationDoc = {
   summary: "Stripe's webhook: a signed event of the Payment Link's payments",
   description:
     `Stripe's JSON, read raw: the Stripe-Signature header must check out against STRIPE_WEBHOOK_SECRET (HMAC-SHA256, ${SIGNATURE_TOLERANCE_SECONDS} s tolerance). ` +
-    'Each event is applied at most once, by its id: a replay answers 200 and changes nothing. checkout.session.completed (paid) makes the member of ' +
-    'client_reference_id (else of the customer email) an Architect and mails them; charge.refunded in full makes them an Explorer again when ' +
-    'STRIPE_REFUNDS_DOWNGRADE is true. Any other type, or an event for no known member: 200, nothing changed.',
+    'Each event is applied at most once, by its id: a replay answers 200 and changes nothing. checkout.session.completed (paid), or ' +
+    'checkout.session.async_payment_succeeded after an unpaid one (a delayed method), makes the member of client_reference_id ' +
+    '(else of the verified customer email) an Architect and mails them; charge.refunded in full makes them an Explorer again when ' +
+    'STRIPE_REFUNDS_DOWNGRADE is true, and one that comes before its checkout is kept, so that checkout then upgrades nobody. ' +
+    'Any other type, or an event for no known member: 200, nothing changed.',
   access: 'public',
   body: stripeEventDoc,
   success: { json: webhookAnswer },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
 import { multipart } from '../../tests/support/multipart';
-import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
+import { chargeRefunded, checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
@@ -44,6 +44,7 @@ const COPY_ORDER = [
   'slider_config',
   'stripe_events',
   'stripe_payments',
+  'stripe_refunds',
   'two_factor',
   'user_search_grams',
 ];
@@ -101,19 +102,24 @@ beforeAll(async () => {
     expect((await api('POST', '/api/auth/register', member, '')).status).toBe(201);
     const memberToken = await signIn(t, member.email, member.password);
     const zoeId = ((await api('GET', '/api/admin/users?search=zoe')).body.data as Array<{ _id: string }>)[0]!._id;
-    const payment = signed(checkoutCompleted({ userId: zoeId }).event);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'stripe-signature': payment.signature },
-      payload: payment.body,
-    });
-    expect(paid.statusCode).toBe(200);
+    const deliver = async (event: unknown) => {
+      const { body, signature } = signed(event);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await deliver(checkoutCompleted({ userId: zoeId }).event);
+    // A refund whose checkout has not come: kept for it.
+    await deliver(chargeRefunded('pi_test_refunded_before_its_checkout'));
     expect((await api('POST', '/api/auth/logout', undefined, memberToken)).status).toBe(200);
     expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);
     const twoFactor = { name: 'Tove Two', email: 'tove@example.com', password: 'tove password' };
     const registered = await api('POST', '/api/auth/register', twoFactor, '');
-    await turnOnTwoFactor(t.app, { token: registered.body.token as string, password: twoFactor.password }, clock);
+    await turnOnTwoFactor(t, { token: registered.body.token as string, password: twoFactor.password }, clock);
     expect((await api('POST', '/api/auth/login', { email: twoFactor.email, password: twoFactor.password }, '')).body).toMatchObject({
       twoFactorRequired: true,
     });

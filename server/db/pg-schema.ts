@@ -93,6 +93,7 @@ export const twoFactor = pgTable('two_factor', {
   codeFailures: integer('code_failures').notNull().default(0),
   codeFailuresSince: millis('code_failures_since'),
   codeFailuresMailed: millis('code_failures_mailed'),
+  enabledOnVerifiedEmail: boolean('enabled_on_verified_email').notNull().default(false),
 });
 
 export const recoveryCodes = pgTable(
@@ -350,3 +351,10 @@ export const stripePayments = pgTable(
   },
   (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );
+
+export const stripeRefunds = pgTable('stripe_refunds', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  eventId: text('event_id').notNull(),
+  refundedAt: millis('refunded_at').notNull(),
+});

@@ -36,4 +36,5 @@ export const {
   courseCaptionCues,
   stripeEvents,
   stripePayments,
+  stripeRefunds,
 } = schema;

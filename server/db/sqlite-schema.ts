@@ -112,6 +112,9 @@ export const twoFactor = sqliteTable('two_factor', {
   codeFailuresSince: integer('code_failures_since'),
   // The codeFailuresSince of the window whose limit was mailed to the member: one mail a window.
   codeFailuresMailed: integer('code_failures_mailed'),
+  // Whether the address was verified when it was turned on: a completed reset by mail clears a
+  // second factor that was not (server/auth/router.ts). Rows from before: the address's state then.
+  enabledOnVerifiedEmail: integer('enabled_on_verified_email', { mode: 'boolean' }).notNull().default(false),
 });
 
 // Single-use recovery codes: only their SHA-256 (server/auth/recovery-codes.ts); a used one is deleted.
@@ -439,3 +442,14 @@ export const stripePayments = sqliteTable(
   },
   (t) => [uniqueIndex('stripe_payments_payment_intent_unique').on(t.paymentIntentId), index('stripe_payments_user_idx').on(t.userId)],
 );
+
+// The full refunds seen, by payment intent: Stripe does not promise the order of events, so a
+// refund that comes before its payment's checkout is kept here, and that checkout finds it and
+// upgrades nobody (server/billing/).
+export const stripeRefunds = sqliteTable('stripe_refunds', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  eventId: text('event_id').notNull(),
+  // Milliseconds.
+  refundedAt: integer('refunded_at').notNull(),
+});

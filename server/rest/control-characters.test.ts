@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_ADMIN, signIn } from '../../tests/support/admin-app';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { exportBatchInput } from '../../shared/user-schemas';
 
 // NUL, a C0 control, tab, newline, escape, DEL, NEL and the last C1 control.
 const CONTROLS = ['\u0000', '\u0001', '\t', '\n', '\u001b', '\u007f', '\u0085', '\u009f'];
@@ -354,10 +355,9 @@ describe('text with control characters, sent to every route', () => {
     const search = await t.app.inject({ url: `/trpc/users.list?input=${input}`, headers: admin });
     expect(search.statusCode).toBe(400);
     expect(search.json<{ error: { message: string } }>().error.message).toMatch(/^search /);
-    const after = encodeURIComponent(JSON.stringify({ search: '', sortBy: 'name', after: { sortValue: 'm\u0000', id: 'x' } }));
-    const batch = await t.app.inject({ url: `/trpc/users.exportBatch?input=${after}`, headers: admin });
-    expect(batch.statusCode).toBe(400);
-    expect(batch.json<{ error: { message: string } }>().error.message).toMatch(/after\.sortValue/);
+    // The export's batches are no procedure of /trpc (issue 33); their input refuses the same way.
+    const batch = exportBatchInput.safeParse({ search: '', sortBy: 'name', after: { sortValue: 'm\u0000', id: 'x' } });
+    expect(batch.error?.issues[0]?.message).toMatch(/after\.sortValue/);
   });
 
   it('the routes outside the table take a control character in their url without a 5xx', async () => {

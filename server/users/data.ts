@@ -277,6 +277,7 @@ const credentialColumns = {
   passwordHash: users.passwordHash,
   passwordChangedAt: users.passwordChangedAt,
   sessionsValidFrom: users.sessionsValidFrom,
+  emailVerified: users.emailVerified,
 };
 
 export async function findCredentialsByEmail(db: Db, email: string) {
@@ -357,6 +358,15 @@ export async function findMemberStanding(
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(emailIs(email));
+  return row?.id;
+}
+
+/** The user whose address is this one and proven theirs (the verification or change link): a mere sign-up with it is no claim to it. */
+export async function findVerifiedUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(emailIs(email), eq(users.emailVerified, true)));
   return row?.id;
 }
 

@@ -1,16 +1,18 @@
-// CONTRACT §3 "Operators": GET /api/admin/users/export.csv and the users.exportBatch procedure
-// behind it: who may export, the file's bytes (header, byte order mark, quoting, formula escaping),
+// CONTRACT §3 "Operators": GET /api/admin/users/export.csv and the batches behind it (the data
+// function and its input; they are no procedure of /trpc: export-batches-rest.test.ts): who may export, the file's bytes (header, byte order mark, quoting, formula escaping),
 // the list's order and search, and the refusals. Streaming at scale: export-streaming.test.ts.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/audit';
 import { SORT_ORDERS, USER_SORT_FIELDS, USERS_EXPORT_BATCH, type UserSortField } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
+import { exportBatchInput } from '../../shared/user-schemas';
 import { adminAppForEachTest, signIn } from '../../tests/support/admin-app';
 import { callJson } from '../../tests/support/test-app';
 import { LITERAL_SEARCH_USERS, seedUsers, type SeedUser } from '../../tests/support/seed-users';
 import { sqlRun } from '../../tests/support/test-database';
 import type { PublicUser } from './data';
+import { exportBatch } from './export-query';
 import { listUsers } from './list-query';
 
 const EXPORT = '/api/admin/users/export.csv';
@@ -62,7 +64,7 @@ async function seedTies(count: number) {
 }
 
 describe('authorization', () => {
-  it('refuses no token or a bad one (401) and a member (403) with JSON messages, over REST and tRPC', async () => {
+  it('refuses no token or a bad one (401) and a member (403) with JSON messages', async () => {
     const member = (await callJson(app.t.app, 'POST', '/api/auth/register', { name: 'Mo', email: 'mo@example.com', password: 'mo password' })).body
       .token as string;
     const cases: Array<[string | null, number, string]> = [
@@ -76,9 +78,6 @@ describe('authorization', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-disposition']).toBeUndefined();
       expect(res.json()).toEqual({ message });
-      const trpc = await app.t.app.inject({ method: 'GET', url: '/trpc/users.exportBatch', headers: token ? { authorization: `Bearer ${token}` } : {} });
-      expect(trpc.statusCode, message).toBe(status);
-      expect(trpc.json().error.message).toBe(message);
     }
     expect(app.t.logs.text).not.toContain('admin began a user export');
   });
@@ -317,14 +316,13 @@ describe('the audit trail', () => {
   });
 });
 
-describe('the users.exportBatch procedure', () => {
+// The route's batches: its procedure reads them with exportBatch, after exportBatchInput, whose
+// first problem is the 400's message (trpc/errors.ts).
+describe('the export batches', () => {
   const batch = async (input: Record<string, unknown>) => {
-    const res = await app.t.app.inject({
-      method: 'GET',
-      url: `/trpc/users.exportBatch?input=${encodeURIComponent(JSON.stringify(input))}`,
-      headers: { authorization: `Bearer ${app.adminToken}` },
-    });
-    return { status: res.statusCode, body: res.json() };
+    const parsed = exportBatchInput.safeParse(input);
+    if (!parsed.success) return { status: 400, message: parsed.error.issues[0]!.message, rows: [], next: null };
+    return { status: 200, message: undefined, ...(await exportBatch(app.db.db, parsed.data)) };
   };
 
   /** Every batch from the start to the end; the rows in order, and how many batches it took. */
@@ -332,9 +330,8 @@ describe('the users.exportBatch procedure', () => {
     const found: string[][] = [];
     let after: unknown;
     for (let calls = 1; ; calls++) {
-      const { status, body } = await batch({ ...input, ...(after ? { after } : {}) });
+      const { status, rows, next } = await batch({ ...input, ...(after ? { after } : {}) });
       expect(status).toBe(200);
-      const { rows, next } = body.result.data as { rows: string[][]; next: unknown };
       expect(rows.length).toBeLessThanOrEqual((input.limit as number | undefined) ?? USERS_EXPORT_BATCH);
       found.push(...rows);
       if (!next) return { rows: found, calls };
@@ -385,8 +382,8 @@ describe('the users.exportBatch procedure', () => {
     [{ sortBy: 'name', after: { sortValue: 'x' } }, 'after.id must be text'],
     [{ sortBy: 'name', after: { sortValue: 'x', id: '' } }, 'after.id is required'],
   ])('refuses %o with 400', async (input, message) => {
-    const { status, body } = await batch(input);
+    const { status, message: refusal } = await batch(input);
     expect(status).toBe(400);
-    expect(body.error.message).toBe(message);
+    expect(refusal).toBe(message);
   });
 });

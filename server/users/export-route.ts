@@ -1,7 +1,7 @@
 // GET /api/admin/users/export.csv (CONTRACT §3 "Operators"; decision 010): every user matching
 // the list's search, in the list's order, as one CSV file, streamed. It streams, so it is a route
-// of its own rather than a row of the REST table, but the work is the users.exportBatch procedure,
-// called batch after batch through createCaller: each call passes the admin middleware again, so
+// of its own rather than a row of the REST table, but the work is the batch procedure of
+// usersExportRouter (not a procedure of /trpc), called batch after batch through createCaller: each call passes the admin middleware again, so
 // an admin who is suspended or signed out stops getting rows. A batch is fetched only when the
 // client has taken the one before (backpressure), and a client that goes away ends the loop.
 // The export is recorded in the audit trail (user.export) once, when it ends: only then is the
@@ -18,7 +18,7 @@ import { transaction } from '../db/transaction';
 import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
 import type { Context, ContextFactory } from '../trpc/context';
 import { createCallerFactory, requireAdmin } from '../trpc/init';
-import { usersRouter } from './router';
+import { usersExportRouter } from './router';
 import type { ExportBatch } from './export-query';
 import type { UserPosition } from './user-order';
 import { EXPORT_TARGET, userExportSummary, type ExportEnd } from './user-audit';
@@ -86,8 +86,8 @@ const exportDoc: OperationDoc = {
   },
 };
 
-// The domain's own caller: the batches are this router's procedure, with its guard.
-const createUsersCaller = createCallerFactory(usersRouter);
+// The batches' own caller: this route is the only one, so every export is recorded.
+const createExportCaller = createCallerFactory(usersExportRouter);
 
 const exportFileName = (now: Date) => `members-${now.toISOString().slice(0, 10)}.csv`;
 
@@ -100,7 +100,7 @@ export function registerExportRoute(app: FastifyInstance, createContext: Context
     async (request, reply) => {
       // The list's criteria and nothing else: where a batch starts is this route's business.
       const { search, sortBy, sortOrder } = request.query;
-      const batchFrom = (ctx: Context, after?: UserPosition) => createUsersCaller(ctx).exportBatch({ search, sortBy, sortOrder, after });
+      const batchFrom = (ctx: Context, after?: UserPosition) => createExportCaller(ctx).batch({ search, sortBy, sortOrder, after });
       const fetchBatch: FetchBatch = (after) => batchFrom(createContext({ req: request }), after);
       // The first batch before any header, so that a refusal (401, 403, 400) is an answer of its own.
       const firstContext = createContext({ req: request });

@@ -1,6 +1,6 @@
-// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete, the
-// member export's batches (CONTRACT §3 "Operators"; the CSV route is server/users/export-route.ts),
-// and clearing a member's two-factor sign-in (CONTRACT §3).
+// The admin's user management (CONTRACT "Users (admin)"): stats, list, create, update, delete, and
+// clearing a member's two-factor sign-in (CONTRACT §3). The member export's batches (CONTRACT §3
+// "Operators") are a router of their own, for the CSV route alone (server/users/export-route.ts).
 import { transaction } from '../db/transaction';
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '../../shared/messages';
@@ -27,12 +27,6 @@ export const usersRouter = router({
   stats: adminProcedure.query(({ ctx }) => userStats(ctx.deps.db)),
 
   list: adminProcedure.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
-
-  exportBatch: adminProcedure.input(exportBatchInput).query(({ ctx, input }) => {
-    const { search, sortBy, sortOrder } = input;
-    if (!input.after) ctx.log.info({ adminId: ctx.user.id, search, sortBy, sortOrder }, 'admin began a user export');
-    return exportBatch(ctx.deps.bulkReadDb, input);
-  }),
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
     const { password, ...fields } = input;
@@ -93,5 +87,18 @@ export const usersRouter = router({
     });
     ctx.log.info({ adminId: ctx.user.id, userId: id, email: target.email }, 'admin deleted a user');
     return { message: 'User deleted' };
+  }),
+});
+
+/**
+ * The CSV export's batches, called only by its route (export-route.ts), which records the export in
+ * the audit trail when it ends. Never merged into the root router: over /trpc the same rows would go
+ * out with no user.export entry (issue 33). A procedure still, so each batch passes the admin guard.
+ */
+export const usersExportRouter = router({
+  batch: adminProcedure.input(exportBatchInput).query(({ ctx, input }) => {
+    const { search, sortBy, sortOrder } = input;
+    if (!input.after) ctx.log.info({ adminId: ctx.user.id, search, sortBy, sortOrder }, 'admin began a user export');
+    return exportBatch(ctx.deps.bulkReadDb, input);
   }),
 });

@@ -3,7 +3,8 @@
 // code (which then no longer works); an admin clears a member's two-factor from User Management.
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { expect, test, uniqueEmail } from './fixtures';
+import { MESSAGES } from '../../shared/messages';
+import { expect, test, uniqueEmail, type Site } from './fixtures';
 import { openAdminSection, signIn, watchConsole } from './page-helpers';
 
 const STEP_SECONDS = 30;
@@ -27,6 +28,19 @@ async function signInWithCode(page: Page, email: string, password: string, code:
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/**
+ * Proves the address through the newest verification link mailed to it (two-factor asks for a
+ * verified address): the one sign-up sent, or the one `request` asks for with this bearer first.
+ */
+async function verifyByMail(page: Page, site: Site, email: string, request?: { authorization: string }) {
+  const after = site.smtp.mails.length;
+  if (request) expect((await page.request.post('/api/account/verification', { headers: request })).status()).toBe(200);
+  const mail = await site.smtp.waitForMail(email, { after: request ? after : 0 });
+  const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail.body)?.[1];
+  expect(token, `a verification link for ${email}`).toBeDefined();
+  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+}
+
 /** The member's Account page, where their two-factor settings are (linked from the dashboard). */
 async function openAccount(page: Page) {
   await page.getByRole('link', { name: 'Your account', exact: true }).click();
@@ -39,7 +53,7 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('a member turns two-factor on with a code and the password, then signs in with the app’s code, and once with a recovery code', async ({ page }) => {
+test('a member turns two-factor on with a code and the password, then signs in with the app’s code, and once with a recovery code', async ({ page, site }) => {
   // Four sign-ins, each an argon2 check, on a machine that may be busy.
   test.slow();
   const problems = watchConsole(page);
@@ -47,6 +61,7 @@ test('a member turns two-factor on with a code and the password, then signs in w
   const password = 'two factor password';
   const registered = await page.request.post('/api/auth/register', { data: { name: 'Tia Twofa', email, password } });
   const elsewhere = { authorization: `Bearer ${(await registered.json()).token}` };
+  await verifyByMail(page, site, email);
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await openAccount(page);
@@ -113,11 +128,12 @@ test('a member turns two-factor on with a code and the password, then signs in w
   expect(problems).toEqual([]);
 });
 
-test('a member turns two-factor off with the password and a code, by keyboard', async ({ page }) => {
+test('a member turns two-factor off with the password and a code, by keyboard', async ({ page, site }) => {
   const email = uniqueEmail('twofa-off');
   const password = 'two factor password';
   const registered = await page.request.post('/api/auth/register', { data: { name: 'Otto Off', email, password } });
   const bearer = { authorization: `Bearer ${(await registered.json()).token}` };
+  await verifyByMail(page, site, email);
   const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: bearer })).json();
   const used = { step: stepNow() };
   const enabled = await page.request.post('/api/auth/2fa/enable', { headers: bearer, data: { code: codeAtStep(secret, used.step), password } });
@@ -152,6 +168,7 @@ test('an admin clears a member’s two-factor from User Management, which signs 
   const password = 'lost my phone';
   const registered = await page.request.post('/api/auth/register', { data: { name: 'Lou Lost', email, password } });
   const registeredBearer = { authorization: `Bearer ${(await registered.json()).token}` };
+  await verifyByMail(page, site, email);
   const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: registeredBearer })).json();
   const enabled = await page.request.post('/api/auth/2fa/enable', { headers: registeredBearer, data: { code: codeAtStep(secret, stepNow()), password } });
   expect(enabled.status()).toBe(200);
@@ -181,11 +198,12 @@ test('an admin clears a member’s two-factor from User Management, which signs 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a sign-in that ended while it waited for its code goes back to the password, saying why', async ({ page }) => {
+test('a sign-in that ended while it waited for its code goes back to the password, saying why', async ({ page, site }) => {
   const email = uniqueEmail('twofa-ended');
   const password = 'two factor password';
   const registered = await page.request.post('/api/auth/register', { data: { name: 'Ena Ended', email, password } });
   const registeredBearer = { authorization: `Bearer ${(await registered.json()).token}` };
+  await verifyByMail(page, site, email);
   const { secret } = await (await page.request.post('/api/auth/2fa/setup', { headers: registeredBearer })).json();
   const used = { step: stepNow() };
   const enabled = await page.request.post('/api/auth/2fa/enable', { headers: registeredBearer, data: { code: codeAtStep(secret, used.step), password } });
@@ -219,6 +237,15 @@ test('an admin finds their own two-factor sign-in under Account Security, and it
   await expect(section.getByRole('heading', { name: 'Two-factor sign-in', level: 3 })).toBeVisible();
   await expect(section.getByText('Two-factor sign-in is off')).toBeVisible();
 
+  // Until the address is verified, setting up is refused in words that say what to do.
+  const bearer = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  const verified = (await (await page.request.get('/api/account', { headers: bearer })).json()) as { emailVerified: boolean };
+  if (!verified.emailVerified) {
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(section.getByText(MESSAGES.twoFactorNeedsVerifiedEmail)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await verifyByMail(page, site, site.admin.email, bearer);
+  }
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   await expect(section.getByLabel('Code from the app')).toBeVisible();

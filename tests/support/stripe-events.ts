@@ -38,6 +38,11 @@ export function checkoutCompleted(options: { userId: string | null; email?: stri
   return { event: built, session };
 }
 
+/** A delayed method's success (a bank debit): the session of a `checkout.session.completed` that came unpaid, now paid. */
+export function asyncPaymentSucceeded(completed: StripeTestEvent) {
+  return event('checkout.session.async_payment_succeeded', { ...completed.data.object, payment_status: 'paid' });
+}
+
 /** The refund of that session's charge: in full unless `refunded` says how much (of 9700). */
 export function chargeRefunded(paymentIntent: string, refunded = 9700) {
   return event('charge.refunded', {
