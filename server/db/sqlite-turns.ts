@@ -148,3 +148,10 @@ function gatedMethods(gate: Gate, own: DrizzleQuery): DrizzleQuery {
     };
   return { run: gated(own.run), all: gated(own.all), get: gated(own.get), values: gated(own.values) };
 }
+
+/**
+ * The answer of a statement run straight through `db.all`, `db.get`, `db.values` or `db.run`, as
+ * it comes: Drizzle types it as there at once, but behind another call chain's open transaction
+ * the gate gives a promise of it. Await this before using the rows.
+ */
+export const gatedAnswer = <T>(answer: T): Promise<T> => Promise.resolve(answer);

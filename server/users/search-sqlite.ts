@@ -2,6 +2,7 @@
 // table keyed by the users' rowid, which the writers keep; SQLite's LIKE folds ASCII case itself.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { gatedAnswer } from '../db/sqlite-turns';
 import { users } from '../db/schema';
 import { keptCount, type CountLabel } from './kept-counts';
 import type { DialectSearch } from './search-dialect';
@@ -34,19 +35,21 @@ export const sqliteSearch: DialectSearch = {
   // The FTS table holds the text folded as LIKE folds, so its phrases match what LIKE would.
   async addEntry(db, { key, name, email }) {
     countWrite(db);
-    db.run(sql`insert into users_search (rowid, name, email) values (${key}, ${name}, ${email})`);
+    await gatedAnswer(db.run(sql`insert into users_search (rowid, name, email) values (${key}, ${name}, ${email})`));
   },
 
   async removeEntry(db, { key }) {
     countWrite(db);
-    db.run(sql`delete from users_search where rowid = ${key}`);
+    await gatedAnswer(db.run(sql`delete from users_search where rowid = ${key}`));
   },
 
   async adjustGramCounts(db, grams, delta) {
-    db.run(sql`
-      insert into user_search_grams (gram, users)
-      select value, ${delta} from json_each(${JSON.stringify(grams)}) where true
-      on conflict (gram) do update set users = users + ${delta}`);
+    await gatedAnswer(
+      db.run(sql`
+        insert into user_search_grams (gram, users)
+        select value, ${delta} from json_each(${JSON.stringify(grams)}) where true
+        on conflict (gram) do update set users = users + ${delta}`),
+    );
   },
 
   // SQLite plans by the shape of a query, not by how many users match: list-query.ts chooses.
@@ -67,7 +70,7 @@ export const sqliteSearch: DialectSearch = {
       // The index holds exactly one row per user: counting there skips the users table. A common
       // fragment has hundreds of thousands of hits, so a bounded count stops reading early.
       count: async (db, atMost) => {
-        const countOf = (query: SQL) => Promise.resolve(db.all<{ n: number }>(query)[0]!.n);
+        const countOf = async (query: SQL) => (await gatedAnswer(db.all<{ n: number }>(query)))[0]!.n;
         return atMost === undefined
           ? keptCount(db, folded, searchVersion(db), () => countOf(sql`select count(*) as n from users_search where users_search match ${phrase}`))
           : countOf(sql`select count(*) as n from (${hits} limit ${atMost})`);

@@ -6,6 +6,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { courseCaptionCues, courseLessonTexts } from '../../db/schema';
+import { gatedAnswer } from '../../db/sqlite-turns';
 import type { CourseSearchDialect, SearchFragment } from './search-dialect';
 import { longestWord } from './search-part';
 
@@ -47,15 +48,16 @@ export const sqliteCourseSearch: CourseSearchDialect = {
   // whole fragment is looked up.
   firstHits: async (db, fragment, queries, atMost) => {
     const texts = await queries.texts;
-    const firstRowids = (folded: string) => db.values<[number]>(sql`${hits('course_cue_search', folded)} limit ${atMost}`).map(([rowid]) => rowid);
+    const firstRowids = async (folded: string) =>
+      (await gatedAnswer(db.values<[number]>(sql`${hits('course_cue_search', folded)} limit ${atMost}`))).map(([rowid]) => rowid);
     const cuesOf = async (rowids: number[], check?: SQL) =>
       rowids.length === 0 ? [] : await queries.cues(and(inJson(sql`${courseCaptionCues}.rowid`, rowids), check)!);
     const part = longestWord(fragment.folded, MIN_INDEXED_FRAGMENT);
     if (part !== undefined) {
-      const candidates = firstRowids(part);
+      const candidates = await firstRowids(part);
       if (candidates.length < atMost) return { texts, cues: await cuesOf(candidates, rowContains(courseCaptionCues.text, fragment)) };
     }
-    const rowids = firstRowids(fragment.folded);
+    const rowids = await firstRowids(fragment.folded);
     return { texts, cues: rowids.length < atMost ? await cuesOf(rowids) : undefined };
   },
   cueRowContains: (fragment) => rowContains(courseCaptionCues.text, fragment),
