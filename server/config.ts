@@ -213,7 +213,7 @@ const isInside = (folder: string, root: string) => {
  * Why the course's files and the media library may not share a folder, or undefined if they do
  * not: /media serves whatever is under MEDIA_ROOT to anyone, and the course's files must go out
  * only through their signed URLs (CONTRACT §4). Exported for the start's second look, through
- * symbolic links (course/files-root.ts).
+ * symbolic links (course/files/files-disk.ts).
  */
 export function foldersOverlap(mediaRoot: string, courseFilesRoot: string): string | undefined {
   if (isInside(courseFilesRoot, mediaRoot)) return `must not be inside MEDIA_ROOT (${mediaRoot}), which /media serves to anyone`;

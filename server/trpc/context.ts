@@ -21,7 +21,7 @@ export interface SessionUser {
 /** The token a session came with, for signing it out. */
 export interface SessionToken {
   tokenId: string;
-  /** When it was issued: what a course file URL handed to this session carries (course/file-urls.ts). */
+  /** When it was issued: what a course file URL handed to this session carries (course/files/file-urls.ts). */
   issuedAtMs: number;
   expiresAtMs: number;
 }

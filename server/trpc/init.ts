@@ -54,7 +54,7 @@ export async function requireAdmin(ctx: Context): Promise<SessionUser> {
 /** Any valid session, suspended or not: signing out must work for everyone. */
 export const sessionProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireSession(ctx) }));
 
-// These two carry the token as well: a course file URL is signed for the session it is handed to (course/file-urls.ts).
+// These two carry the token as well: a course file URL is signed for the session it is handed to (course/files/file-urls.ts).
 export const memberProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireActiveSession(ctx) }));
 
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => next({ ctx: await requireAdminSession(ctx) }));

@@ -15,14 +15,14 @@ import { dialect } from '../../db/dialect';
 
 const rowsLabel = (table: string) => sql.raw(`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${table})`);
 
-export async function postgresTreeVersion(db: Db): Promise<string> {
+async function postgresTreeVersion(db: Db): Promise<string> {
   const { rows } = await (db as unknown as NodePgDatabase).execute<{ version: string }>(
     sql`select ${rowsLabel('course_modules')} || '/' || ${rowsLabel('course_lessons')} as version`,
   );
   return rows[0]!.version;
 }
 
-export function sqliteTreeVersion(db: Db): Promise<string> {
+function sqliteTreeVersion(db: Db): Promise<string> {
   return Promise.resolve(String(db.$client.pragma('data_version', { simple: true })));
 }
 
