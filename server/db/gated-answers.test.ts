@@ -2,28 +2,15 @@
 // search counts) await it: while another request's transaction is open on the connection, the
 // statement gate runs the statement once that transaction ends, and answers with a promise
 // (decision 041). Used at once, that promise was taken for the rows, and the search was a 500.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { appDatabaseForFile } from '../../tests/support/test-database';
 import type { CueHit, HitsQuery, TextHit } from '../course/search/search-dialect';
 import { sqliteCourseSearch } from '../course/search/search-sqlite';
 import { sqliteSearch } from '../users/search-sqlite';
-import { openSiteDatabase, type Db, type SiteDatabase } from './client';
 import { playlists } from './schema';
 import { transaction } from './transaction';
 
-let t: TestApp;
-let database: SiteDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  database = await openSiteDatabase(t.config.database);
-  db = database.db;
-});
-afterAll(async () => {
-  await database.close();
-  await t.close();
-});
+const site = appDatabaseForFile();
 
 /**
  * Runs `read` from another call chain while a transaction is open on the connection: between its
@@ -32,7 +19,7 @@ afterAll(async () => {
 async function whileAnotherTransactionIsOpen<T>(read: () => Promise<T>): Promise<T> {
   let wrote!: () => void;
   const written = new Promise<void>((resolve) => (wrote = resolve));
-  const open = transaction(db, async (tx) => {
+  const open = transaction(site.db, async (tx) => {
     await tx.insert(playlists).values({ id: 'open', name: 'open', items: [], images: [], videos: [], createdAt: 0, updatedAt: 0 });
     wrote();
     for (let i = 0; i < 100; i++) await Promise.resolve();
@@ -48,8 +35,8 @@ async function whileAnotherTransactionIsOpen<T>(read: () => Promise<T>): Promise
 describe('a search behind another request’s open transaction (SQLite)', () => {
   it('counts the users a fragment matches once that transaction ends', async () => {
     const fragment = { folded: 'mart', pattern: '%mart%' };
-    expect(await whileAnotherTransactionIsOpen(() => sqliteSearch.indexed(fragment).count(db, undefined))).toBe(0);
-    expect(await whileAnotherTransactionIsOpen(() => sqliteSearch.indexed(fragment).count(db, 20))).toBe(0);
+    expect(await whileAnotherTransactionIsOpen(() => sqliteSearch.indexed(fragment).count(site.db, undefined))).toBe(0);
+    expect(await whileAnotherTransactionIsOpen(() => sqliteSearch.indexed(fragment).count(site.db, 20))).toBe(0);
   });
 
   it('finds the first cue hits of the course once that transaction ends', async () => {
@@ -63,7 +50,7 @@ describe('a search behind another request’s open transaction (SQLite)', () => 
       firstLesson: undefined as unknown as HitsQuery<CueHit>,
     };
     const hits = await whileAnotherTransactionIsOpen(() =>
-      sqliteCourseSearch.firstHits(db, { folded: 'quantum mind', pattern: '%quantum mind%' }, queries, 20),
+      sqliteCourseSearch.firstHits(site.db, { folded: 'quantum mind', pattern: '%quantum mind%' }, queries, 20),
     );
     expect(hits).toEqual({ texts: [], cues: [] });
   });

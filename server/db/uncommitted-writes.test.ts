@@ -3,27 +3,15 @@
 // write made then is not undone by that rollback. On SQLite every request shares one connection,
 // so this is the connection's gate; on PostgreSQL, the pool's connections and their isolation.
 import { isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
-import { openSiteDatabase, type Db, type SiteDatabase, type Tx } from './client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appDatabaseForFile } from '../../tests/support/test-database';
+import type { Db, Tx } from './client';
 import { playlists } from './schema';
 import { transaction } from './transaction';
 
-let t: TestApp;
-let database: SiteDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  database = await openSiteDatabase(t.config.database);
-  db = database.db;
-});
-afterAll(async () => {
-  await database.close();
-  await t.close();
-});
+const site = appDatabaseForFile();
 beforeEach(async () => {
-  await db.delete(playlists).where(isNotNull(playlists.id));
+  await site.db.delete(playlists).where(isNotNull(playlists.id));
 });
 
 const playlist = (name: string) => ({ id: name, name, items: [], images: [], videos: [], createdAt: 0, updatedAt: 0 });
@@ -49,7 +37,7 @@ function signal() {
 function writeThenRollBack(goesOn: (tx: Tx) => Promise<unknown>) {
   const written = signal();
   const undone = watched(
-    transaction(db, async (tx) => {
+    transaction(site.db, async (tx) => {
       await tx.insert(playlists).values(playlist('uncommitted'));
       written.give();
       await goesOn(tx);
@@ -64,9 +52,9 @@ describe("another request's unfinished transaction", () => {
     // Something real: the event loop turns while the transaction is open.
     const { written, undone } = writeThenRollBack(() => new Promise((resolve) => setTimeout(resolve, 20)));
     await written;
-    expect(await names(db)).toEqual([]);
+    expect(await names(site.db)).toEqual([]);
     await expect(undone).rejects.toThrow();
-    expect(await names(db)).toEqual([]);
+    expect(await names(site.db)).toEqual([]);
   });
 
   it('is not seen by a read made between two of its statements, when it awaits only its queries', async () => {
@@ -75,9 +63,9 @@ describe("another request's unfinished transaction", () => {
       await tx.insert(playlists).values(playlist('uncommitted too'));
     });
     await written;
-    expect(await names(db)).toEqual([]);
+    expect(await names(site.db)).toEqual([]);
     await expect(undone).rejects.toThrow('undone');
-    expect(await names(db)).toEqual([]);
+    expect(await names(site.db)).toEqual([]);
   });
 
   it('does not undo a write that another request made meanwhile', async () => {
@@ -88,16 +76,16 @@ describe("another request's unfinished transaction", () => {
         .then(() => undefined),
     );
     await written;
-    await db.insert(playlists).values(playlist('made meanwhile'));
+    await site.db.insert(playlists).values(playlist('made meanwhile'));
     await expect(undone).rejects.toThrow('undone');
-    expect(await names(db)).toEqual(['made meanwhile']);
+    expect(await names(site.db)).toEqual(['made meanwhile']);
   });
 
   it('is read whole by everyone once it commits, and by itself all along', async () => {
     const written = signal();
     const readsBefore: string[][] = [];
     const committed = watched(
-      transaction(db, async (tx) => {
+      transaction(site.db, async (tx) => {
         await tx.insert(playlists).values(playlist('first'));
         written.give();
         expect(await names(tx)).toEqual(['first']);
@@ -106,10 +94,10 @@ describe("another request's unfinished transaction", () => {
       }),
     );
     await written.given;
-    readsBefore.push(await names(db));
+    readsBefore.push(await names(site.db));
     await committed;
     // Read right after the commit, on the same database: both rows.
-    expect(await names(db)).toEqual(['first', 'second']);
+    expect(await names(site.db)).toEqual(['first', 'second']);
     // Before it: none, or (PostgreSQL may run the read after the commit) both, never half.
     expect([[], ['first', 'second']]).toContainEqual(readsBefore[0]);
   });
