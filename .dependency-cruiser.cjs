@@ -19,7 +19,7 @@
 // and shared/ imports neither.
 
 const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account', 'billing'];
-const BASE_PARTS = ['lib/', 'paths.ts', 'config.ts', 'redis-client.ts', 'db/', 'events/', 'limits/', 'app-deps.ts', 'trpc/', 'http/'];
+const BASE_PARTS = ['lib/', 'paths.ts', 'config.ts', 'redis-client.ts', 'db/', 'events/', 'jobs/', 'limits/', 'app-deps.ts', 'trpc/', 'http/'];
 const part = (names) => `^server/(${names.map((name) => (name.endsWith('/') ? name : `${name.replace('.', '\\.')}$`)).join('|')})`;
 const BASE = part(BASE_PARTS);
 const COMPOSITION = '^server/((app|serve|main|first-start|root-router|request-context|courses-page)\\.ts|(cli|rest|openapi)/)';

@@ -97,7 +97,14 @@ describe('configuration', () => {
 
   it('keeps the course files in COURSE_FILES_ROOT ($DATA_DIR/course-files unless set), never inside MEDIA_ROOT nor around it', () => {
     const config = parseConfig({ DATA_DIR: '/srv/site' });
-    expect(config).toMatchObject({ courseFilesRoot: '/srv/site/course-files', courseUrlTtlSeconds: 21_600, courseFileMaxBytes: 2 * 1024 ** 3 });
+    expect(config).toMatchObject({
+      courseFilesRoot: '/srv/site/course-files',
+      courseUrlTtlSeconds: 21_600,
+      courseFileMaxBytes: 8 * 1024 ** 3,
+      courseUploadExpiryHours: 24,
+      jobLeaseSeconds: 60,
+      transcodeConcurrency: 1,
+    });
     expect(parseConfig({ COURSE_FILES_ROOT: '/srv/lessons', MEDIA_ROOT: '/srv/media' }).courseFilesRoot).toBe('/srv/lessons');
     // A sibling whose name starts like the media folder's is not inside it.
     expect(parseConfig({ COURSE_FILES_ROOT: '/srv/media-course', MEDIA_ROOT: '/srv/media' }).courseFilesRoot).toBe('/srv/media-course');

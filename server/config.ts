@@ -61,9 +61,17 @@ const auditDaysRule = `must be a whole number of days from 1 to ${AUDIT_DAYS_MAX
 export const COURSE_URL_TTL_DEFAULT = 21_600;
 const COURSE_URL_TTL_MAX = 7 * 86_400;
 const courseUrlTtlRule = `must be a whole number of seconds from 60 to ${COURSE_URL_TTL_MAX}`;
-/** CONTRACT §4: the largest lesson media file, 2 GiB unless set. */
-export const COURSE_FILE_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
+/** CONTRACT §7: the largest lesson media file, 8 GiB unless set (tus uploads, in pieces). */
+export const COURSE_FILE_MAX_BYTES_DEFAULT = 8 * 1024 ** 3;
+/** CONTRACT §7: the multipart call, one request, keeps its own cap, whatever COURSE_FILE_MAX_BYTES says. */
+export const MULTIPART_FILE_MAX_BYTES = 2 * 1024 ** 3;
 const courseFileMaxRule = 'must be a whole number of bytes, 1 or more';
+
+/** A whole number from `min` to `max`, `fallback` when unset (CONTRACT §7's upload and job settings). */
+function wholeNumber(fallback: number, min: number, max: number, unit: string) {
+  const rule = `must be a whole number of ${unit} from ${min} to ${max}`;
+  return optionalText.pipe(z.coerce.number<string | undefined>({ error: rule }).int(rule).min(min, rule).max(max, rule).default(fallback));
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -90,6 +98,12 @@ const envSchema = z.object({
       .max(Number.MAX_SAFE_INTEGER, courseFileMaxRule)
       .default(COURSE_FILE_MAX_BYTES_DEFAULT),
   ),
+  // CONTRACT §7: a half-finished tus upload is kept this long after its last byte.
+  COURSE_UPLOAD_EXPIRY_HOURS: wholeNumber(24, 1, 24 * 365, 'hours'),
+  // CONTRACT §7: a job's lease, renewed while it runs; a killed process's job is taken over once it lapses.
+  JOB_LEASE_SECONDS: wholeNumber(60, 5, 3600, 'seconds'),
+  // CONTRACT §7: transcodes one process runs at once (0: this process runs none, another does).
+  TRANSCODE_CONCURRENCY: wholeNumber(1, 0, 64, 'transcodes'),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   REDIS_ALLOW_EVICTION: optionalText.pipe(z.enum(['0', '1'], { error: 'must be 1 (start even if Redis may evict keys) or 0' }).default('0')),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
@@ -158,6 +172,12 @@ export interface AppConfig {
   courseUrlTtlSeconds: number;
   /** The largest lesson media file, in bytes. */
   courseFileMaxBytes: number;
+  /** Hours a half-finished tus upload is kept after its last byte. */
+  courseUploadExpiryHours: number;
+  /** Seconds of a background job's lease (server/jobs/). */
+  jobLeaseSeconds: number;
+  /** Transcodes this process runs at once. */
+  transcodeConcurrency: number;
   /** Where the limits count when several processes serve the site; undefined: in memory. */
   redisUrl: string | undefined;
   /** Start on a Redis that may evict keys, or whose policy cannot be read (REDIS_ALLOW_EVICTION=1), with a warning. */
@@ -254,6 +274,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     courseFilesRoot,
     courseUrlTtlSeconds: e.COURSE_URL_TTL,
     courseFileMaxBytes: e.COURSE_FILE_MAX_BYTES,
+    courseUploadExpiryHours: e.COURSE_UPLOAD_EXPIRY_HOURS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
     redisUrl: e.REDIS_URL,
     redisAllowEviction: e.REDIS_ALLOW_EVICTION === '1',
     jwtSecret: e.JWT_SECRET,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from './constants';
-import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, type CourseOutline, type OutlineLesson } from './course';
+import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, TRANSCODE_STATES, type CourseOutline, type OutlineLesson } from './course';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
 import { sliderConfigSchema } from './slider-schemas';
@@ -204,6 +204,15 @@ export const lessonReadingSchema = z.object({
         url: z.string(),
         type: z.string(),
         captions: z.array(z.object({ lang: z.string(), label: z.string(), url: z.string() })),
+        stream: z
+          .object({
+            url: z
+              .string()
+              .describe('Signed URL of the HLS master playlist; its renditions and segments are reached by relative URLs under the same signed prefix'),
+            poster: z.string().describe('Signed URL of the poster image, taken at a tenth of the duration (video; null for audio)').nullable(),
+          })
+          .nullable()
+          .describe('CONTRACT §7: null until the transcode is done; until then url is the original file'),
       })
       .nullable(),
     attachments: z.array(z.object({ name: z.string(), size: count, url: z.string() })),
@@ -222,12 +231,23 @@ export const courseFileSchema = z.object({
   label: z.string().nullable().describe('Captions: the label the player shows; else null'),
 });
 
+/** CONTRACT §7: a media file's transcode, as the Course Manager shows it. */
+export const transcodeSchema = z.object({
+  state: z.enum(TRANSCODE_STATES),
+  percent: z.int().min(0).max(100),
+  error: z.string().nullable().describe("Why the last try failed (ffmpeg's reason in words); null otherwise"),
+});
+
+export const adminCourseFileSchema = courseFileSchema.extend({
+  transcode: transcodeSchema.nullable().describe('Media files: the transcode into HLS; null for captions and attachments'),
+});
+
 export const adminCourseSchema = z.object({
   modules: z.array(
     courseModuleSchema.extend({
       lessons: z.array(
         courseLessonSchema.extend({
-          files: z.array(courseFileSchema),
+          files: z.array(adminCourseFileSchema),
         }),
       ),
     }),

@@ -7,6 +7,10 @@ export type LessonKind = (typeof LESSON_KINDS)[number];
 export const COURSE_FILE_ROLES = ['media', 'captions', 'attachment'] as const;
 export type CourseFileRole = (typeof COURSE_FILE_ROLES)[number];
 
+/** CONTRACT §7: where a media file's transcode into HLS stands. */
+export const TRANSCODE_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type TranscodeState = (typeof TRANSCODE_STATES)[number];
+
 /** The extensions each role takes (CONTRACT §4 "Admin calls"); a media file must also fit its lesson's kind. */
 export const COURSE_MEDIA_EXTENSIONS = {
   video: ['mp4', 'm4v', 'webm', 'mov'],
@@ -14,7 +18,7 @@ export const COURSE_MEDIA_EXTENSIONS = {
 } as const;
 export const CAPTIONS_EXTENSIONS = ['vtt'] as const;
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'epub', 'zip', 'txt', 'md', 'png', 'jpg', 'jpeg', 'webp', 'mp3', 'm4a'] as const;
-/** Captions take 1 MiB, attachments 200 MB; media take COURSE_FILE_MAX_BYTES (the server's setting, 2 GiB unless set). */
+/** Captions take 1 MiB, attachments 200 MB; media take COURSE_FILE_MAX_BYTES (the server's setting, 8 GiB unless set; 2 GiB through the one-request multipart call). */
 export const CAPTIONS_MAX_BYTES = 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 209_715_200;
 /** A captions track's language: a BCP 47 tag such as en, pt-BR or zh-Hant. */

@@ -333,6 +333,37 @@ export const courseCaptionCues = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
 );
 
+export const courseStreams = pgTable('course_streams', {
+  fileId: text('file_id')
+    .primaryKey()
+    .references(() => courseFiles.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  percent: integer('percent').notNull(),
+  error: text('error'),
+  heights: text('heights'),
+  updatedAt: millis('updated_at').notNull(),
+});
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    key: text('key'),
+    payload: text('payload').notNull(),
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAfter: millis('run_after').notNull(),
+    leaseUntil: millis('lease_until'),
+    worker: text('worker'),
+    lastError: text('last_error'),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_claim_idx').on(t.state, t.runAfter), index('jobs_type_idx').on(t.type, t.state)],
+);
+
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),

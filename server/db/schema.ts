@@ -34,6 +34,8 @@ export const {
   courseLessonGrams,
   courseFiles,
   courseCaptionCues,
+  courseStreams,
+  jobs,
   stripeEvents,
   stripePayments,
   stripeRefunds,

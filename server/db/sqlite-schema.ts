@@ -418,6 +418,49 @@ export const courseCaptionCues = sqliteTable(
   (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
 );
 
+// The HLS stream of a lesson's media file (CONTRACT §7), made by its transcode job
+// (server/course/stream/): its state as the Course Manager shows it. The rendition folder is
+// streams/{fileId}/ under COURSE_FILES_ROOT, there whole once state is done.
+export const courseStreams = sqliteTable('course_streams', {
+  fileId: text('file_id')
+    .primaryKey()
+    .references(() => courseFiles.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+  percent: integer('percent').notNull(),
+  // ffmpeg's reason, in words, for the last failed try.
+  error: text('error'),
+  // Heights of the renditions made, ascending, as JSON (the quality menu's list).
+  heights: text('heights'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+// The site's background work (server/jobs/, decision 045): one row per job, claimed by one process
+// under a lease it renews while it works. A job with a key is unique by it (a file's transcode, a mail).
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    key: text('key'),
+    // JSON.
+    payload: text('payload').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),
+    // Tries begun so far.
+    attempts: integer('attempts').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    // Milliseconds: not claimed before (a retry's backoff).
+    runAfter: integer('run_after').notNull(),
+    // Milliseconds: the running process's lease ends then, unless renewed.
+    leaseUntil: integer('lease_until'),
+    // The process (host:pid:random) that holds the lease.
+    worker: text('worker'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_claim_idx').on(t.state, t.runAfter), index('jobs_type_idx').on(t.type, t.state)],
+);
+
 // Stripe's webhook events applied (CONTRACT §6), by event id: the row is written in the transaction
 // that applies the event, so a redelivery (even one at the same moment) finds it and changes nothing.
 export const stripeEvents = sqliteTable('stripe_events', {

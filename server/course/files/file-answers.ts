@@ -9,6 +9,8 @@ export interface LessonMedia {
   url: string;
   type: string;
   captions: Array<{ lang: string; label: string; url: string }>;
+  /** CONTRACT §7: the HLS stream once transcoded; null until then (url is the original). */
+  stream: { url: string; poster: string | null } | null;
 }
 
 export interface LessonAttachment {
@@ -34,6 +36,7 @@ export function lessonFileUrls(files: readonly CourseFileRow[], url: FileUrl): {
       ? {
           url: url(media.id),
           type: media.contentType,
+          stream: null,
           captions: files.filter((file) => file.role === 'captions').map((file) => ({ lang: file.lang ?? '', label: file.label ?? '', url: url(file.id) })),
         }
       : null,

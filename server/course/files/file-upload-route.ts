@@ -17,6 +17,7 @@ import { courseFileUploadAnswer } from '../../../shared/answer-schemas';
 import { courseFileFieldsInput, lessonIdInput } from '../../../shared/course-schemas';
 import { extensionOf, MAX_UPLOAD_BYTES } from '../../../shared/media';
 import type { AppDeps } from '../../app-deps';
+import { MULTIPART_FILE_MAX_BYTES } from '../../config';
 import { recordAudit } from '../../audit/record';
 import { courseProgress } from '../../db/schema';
 import { holdWrites } from '../../db/transaction';
@@ -51,7 +52,7 @@ const uploadDoc: OperationDoc = {
   refusals: {
     400: 'Or a field comes after the file, there is no file or more than one, or the lesson is a text lesson and role is media.',
     404: 'No lesson with that id.',
-    413: 'The file is over its limit: media COURSE_FILE_MAX_BYTES (2 GiB unless set), captions 1 MiB, attachments 200 MB.',
+    413: 'The file is over its limit: media COURSE_FILE_MAX_BYTES or 2 GiB, whichever is less (larger files go up in pieces, by tus), captions 1 MiB, attachments 200 MB.',
     415: "The file's extension is not one its role takes, or its content is not what the extension says (or not readable audio or video).",
   },
 };
@@ -113,7 +114,7 @@ async function saveFile(part: MultipartFile, deps: AppDeps, lesson: CourseLesson
   const id = randomUUID();
   const temporary = path.join(root, `.upload-${randomUUID()}`);
   try {
-    await receiveFile(part, temporary, limitFor(fields.role, deps.config.courseFileMaxBytes));
+    await receiveFile(part, temporary, limitFor(fields.role, Math.min(deps.config.courseFileMaxBytes, MULTIPART_FILE_MAX_BYTES)));
     const checked = await checkContent(temporary, part.filename, extension, fields.role);
     // An id is new, but link() would still refuse to replace a file rather than overwrite it.
     const storedName = await linkUnique(temporary, root, storedNameOf(id, extension));
@@ -146,7 +147,13 @@ export async function registerCourseFileUploadRoute(app: FastifyInstance, deps: 
 async function registerInScope(app: FastifyInstance, deps: AppDeps, createContext: ContextFactory) {
   await app.register(fastifyMultipart, {
     // The parser's limit is the largest any role takes; each role's own is counted as the file streams (file-types.ts).
-    limits: { fileSize: Math.max(deps.config.courseFileMaxBytes, MAX_UPLOAD_BYTES), files: 2, fields: 5, fieldSize: 1024, parts: 8 },
+    limits: {
+      fileSize: Math.max(Math.min(deps.config.courseFileMaxBytes, MULTIPART_FILE_MAX_BYTES), MAX_UPLOAD_BYTES),
+      files: 2,
+      fields: 5,
+      fieldSize: 1024,
+      parts: 8,
+    },
     throwFileSizeLimit: true,
   });
 

@@ -3,7 +3,7 @@
 // caller's to remove, after the commit (files-disk.ts): so a refused or rolled-back change never
 // loses a file, and a committed one never leaves a row without its file.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CourseFileRole } from '../../../shared/course';
+import type { CourseFileRole, TranscodeState } from '../../../shared/course';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { courseCaptionCues, courseFiles, courseLessons, courseModules } from '../../db/schema';
@@ -40,6 +40,11 @@ export interface AdminCourseFile {
   label: string | null;
 }
 
+/** A file as the admin's course tree lists it: a media file with its transcode (CONTRACT §7). */
+export interface AdminListedFile extends AdminCourseFile {
+  transcode: { state: TranscodeState; percent: number; error: string | null } | null;
+}
+
 export const toAdminFile = (row: CourseFileRow): AdminCourseFile => ({
   _id: row.id,
   role: row.role,
@@ -61,15 +66,15 @@ export async function listLessonFiles(db: Pick<Db, 'select'>, lessonId: string):
 }
 
 /** Every lesson's files, by lesson id (GET /api/admin/course). */
-export async function filesByLesson(db: Db): Promise<Map<string, AdminCourseFile[]>> {
+export async function filesByLesson(db: Db): Promise<Map<string, AdminListedFile[]>> {
   const rows = await db
     .select()
     .from(courseFiles)
     .orderBy(...fileOrder);
-  const byLesson = new Map<string, AdminCourseFile[]>();
+  const byLesson = new Map<string, AdminListedFile[]>();
   for (const row of rows) {
     const files = byLesson.get(row.lessonId) ?? [];
-    files.push(toAdminFile(row));
+    files.push({ ...toAdminFile(row), transcode: null });
     byLesson.set(row.lessonId, files);
   }
   return byLesson;
