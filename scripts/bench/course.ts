@@ -9,11 +9,9 @@
 import http from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { testClip } from '../../tests/support/media-clips';
 import { startServer, tempDataDir } from '../server-process';
 import { adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
+import { uploadVideo } from './big-video';
 import { benchCourseProgress } from './course-progress';
 import { benchCourseSearch } from './course-search';
 import { onPostgres } from './course-sites';
@@ -35,54 +33,6 @@ await app.register(fastifyStatic, { root: process.env.FILES_ROOT, serve: true })
 app.get('/healthz', async () => ({}));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
-
-/**
- * A real clip (ffmpeg's, with its index first) grown to SIZE by a top-level 'free' box, which MP4
- * readers skip: the upload's checks and music-metadata read it as the video it is.
- */
-async function* bigVideo(): AsyncGenerator<Buffer> {
-  const { bytes } = await testClip('mp4');
-  const padding = SIZE - bytes.length;
-  const box = Buffer.alloc(8);
-  box.writeUInt32BE(padding, 0);
-  box.write('free', 4, 'latin1');
-  yield bytes;
-  yield box;
-  const zeros = Buffer.alloc(MiB);
-  for (let left = padding - 8; left > 0; left -= MiB) yield zeros.subarray(0, Math.min(MiB, left));
-}
-
-async function uploadVideo(url: string, headers: Record<string, string>, lessonId: string): Promise<string> {
-  const boundary = '----bench-course-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="role"\r\n\r\nmedia\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lecture.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = await new Promise<string>((resolve, reject) => {
-    const request = http.request(`${url}/api/admin/course/lessons/${lessonId}/files`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + SIZE + tail.length },
-    });
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => (response.statusCode === 201 ? resolve(Buffer.concat(chunks).toString()) : reject(new Error(Buffer.concat(chunks).toString()))));
-    });
-    request.on('error', reject);
-    pipeline(
-      Readable.from(
-        (async function* () {
-          yield head;
-          yield* bigVideo();
-          yield tail;
-        })(),
-      ),
-      request,
-    ).catch(reject);
-  });
-  return (JSON.parse(body) as { file: { _id: string } }).file._id;
-}
 
 /** `readers` readers asking for random `range`-byte ranges of `url` for ROUND_MS: MiB/s and each request's time to first byte. */
 async function readRanges(url: string, readers = READERS, range = RANGE): Promise<{ mibPerSecond: number; ttfb: number[] }> {
@@ -145,7 +95,7 @@ export async function benchCourseFiles() {
       headers: json,
       body: JSON.stringify({ moduleId: module._id, title: 'Lecture', kind: 'video', published: true, freePreview: true }),
     });
-    const fileId = await uploadVideo(server.url, admin, lesson._id);
+    const fileId = await uploadVideo(server.url, admin, lesson._id, SIZE);
     // A member, who reads the lesson as the player's page does: the URL is theirs.
     const { token } = await adminCall<{ token: string }>(`${server.url}/api/auth/register`, {
       method: 'POST',

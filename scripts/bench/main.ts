@@ -15,6 +15,7 @@ import { benchMediaUpload } from './media-upload';
 import { benchScale, benchUsersOnPostgres } from './scale';
 import { benchSliderPublic } from './slider-public';
 import { benchSqliteReads } from './sqlite-reads';
+import { benchStream } from './stream';
 import { benchUsers } from './users';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -37,6 +38,7 @@ const sections: Record<string, () => Promise<void>> = {
   'course-progress': () => onPostgres(benchCourseProgress),
   'course-search': () => onPostgres(benchCourseSearch),
   'sqlite-reads': benchSqliteReads,
+  stream: benchStream,
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 
