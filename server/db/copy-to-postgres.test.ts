@@ -156,7 +156,14 @@ beforeAll(async () => {
     // A video lesson whose media has a stream, and a job still queued, which a move to PostgreSQL
     // keeps (decision 045). Played a little: PostgreSQL's course_insights_rebuild counts a lesson
     // with a duration and no progress as played in full (least() skips the null of no progress row).
-    const talk = await api('POST', '/api/admin/course/lessons', { moduleId: firstModule!._id, title: 'Talk', kind: 'video', body: '', published: true, freePreview: true });
+    const talk = await api('POST', '/api/admin/course/lessons', {
+      moduleId: firstModule!._id,
+      title: 'Talk',
+      kind: 'video',
+      body: '',
+      published: true,
+      freePreview: true,
+    });
     expect(talk.status).toBe(201);
     const talkId = (talk.body.lesson as { _id: string })._id;
     const clip = multipart({ role: 'media' }, [{ name: 'talk.mp4', type: 'video/mp4', content: (await testClip('mp4')).bytes }]);

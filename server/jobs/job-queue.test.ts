@@ -59,7 +59,11 @@ function queueOn(database: SiteDatabase, options: Partial<JobQueueOptions> = {})
   return queue;
 }
 
-function handler<Payload>(type: string, run: (payload: Payload, context: JobContext) => Promise<void>, more: Partial<JobHandler<Payload>> = {}): JobHandler<Payload> {
+function handler<Payload>(
+  type: string,
+  run: (payload: Payload, context: JobContext) => Promise<void>,
+  more: Partial<JobHandler<Payload>> = {},
+): JobHandler<Payload> {
   return { type, concurrency: 1, maxAttempts: 3, backoffMs: () => 10, run, ...more };
 }
 
@@ -71,7 +75,8 @@ async function enqueue(job: NewJob) {
 }
 
 const rowOf = async (key: string) => (await one.db.select().from(jobs).where(eq(jobs.key, key)))[0]!;
-const untilState = (key: string, state: string, timeout = 5000) => vi.waitFor(async () => expect((await rowOf(key)).state).toBe(state), { timeout, interval: 20 });
+const untilState = (key: string, state: string, timeout = 5000) =>
+  vi.waitFor(async () => expect((await rowOf(key)).state).toBe(state), { timeout, interval: 20 });
 /** A promise and what settles it. */
 function signalled() {
   let resolve!: () => void;

@@ -11,7 +11,13 @@ import { JobQueue } from '../../server/jobs/job-queue';
 const [file, type, leaseMs] = process.argv.slice(2) as [string, string, string];
 const url = process.env.DATABASE_URL;
 const database = await openSiteDatabase(url ? { dialect: 'postgres', url } : { dialect: 'sqlite', file });
-const queue = new JobQueue({ db: database.db, events: new MemoryEventBus(), log: pino({ level: 'warn' }, process.stderr), leaseMs: Number(leaseMs), pollMs: 50 });
+const queue = new JobQueue({
+  db: database.db,
+  events: new MemoryEventBus(),
+  log: pino({ level: 'warn' }, process.stderr),
+  leaseMs: Number(leaseMs),
+  pollMs: 50,
+});
 queue.register({
   type,
   concurrency: 1,
