@@ -36,6 +36,7 @@ const INTEGRATION = [
   'server/course/content/outline-staleness.test.ts',
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',
+  'server/jobs/job-queue.test.ts',
   'server/http/body-rules.test.ts',
   'server/http/lingering-close.test.ts',
   'server/http/logged-secrets.test.ts',

@@ -7,6 +7,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './events/event-bus';
+import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './lib/mailer';
 import type { AddressLimiter } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
@@ -22,6 +23,12 @@ export interface AppDeps {
   addressLimit: AddressLimiter;
   /** Tells every process of the site of a change; the data functions that make one publish it, after their commit (events/after-commit.ts). */
   events: EventBus;
+  /**
+   * The site's background work (server/jobs/, decision 045), for the composition: app.ts registers
+   * each job type's handler here before the queue starts. Domains queue jobs with enqueueJob
+   * (jobs/jobs-data.ts), in their own transactions, never through this.
+   */
+  jobs: JobQueue;
   /** Milliseconds since the epoch: the time two-factor codes and sign-in challenges are read by (tests move it). */
   clock: () => number;
 }

@@ -30,6 +30,7 @@ import { SLOW_CLIENT_LIMITS, slowHeaderOptions, watchBodyRate, type SlowClientLi
 import { registerAddressLimits } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryEventBus } from './events/memory-event-bus';
+import { JobQueue } from './jobs/job-queue';
 import { RedisEventBus } from './events/redis-event-bus';
 import { MemoryCounterStore } from './limits/memory-counter-store';
 import { RedisCounterStore } from './limits/redis-counter-store';
@@ -70,6 +71,8 @@ export interface BuildOptions {
   onRoute?: onRouteHookHandler;
   /** Where the API reference reads Swagger UI's files; default swagger-ui-dist's folder (tests give one that lacks them). */
   swaggerUiDir?: string;
+  /** The job queue's timing (tests make it short): how often it looks for due jobs (default 1 s), its lease (default JOB_LEASE_SECONDS). */
+  jobs?: { pollMs?: number; leaseMs?: number };
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -125,6 +128,16 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const lockoutCounters = shared ?? new MemoryCounterStore();
   const events = redis ? await RedisEventBus.connect(redis, app.log) : new MemoryEventBus();
   closers.push(() => events.close());
+  // Real time, not the app's clock (tests freeze that one): leases must run out.
+  const jobs = new JobQueue({
+    db: database.db,
+    events,
+    log: app.log,
+    pollMs: options.jobs?.pollMs ?? 1000,
+    leaseMs: options.jobs?.leaseMs ?? config.jobLeaseSeconds * 1000,
+  });
+  // Before the events and the database close: it hands its running jobs back through them.
+  closers.push(() => jobs.stop());
   const publicSlider = new PublicSliderCache(database.db, config.mediaRoot);
   events.subscribe('slider-data-changed', () => publicSlider.invalidate());
   const clock = options.clock ?? Date.now;
@@ -151,6 +164,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     ),
     addressLimit: await registerAddressLimits(app, counters, limits),
     events,
+    jobs,
     publicSlider,
     courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
@@ -210,4 +224,6 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   courseTree.onMissedChange = () => void renderCoursesPage();
   // Before the first answer: after a restart too, the page shows the course as it is, not as the build had it.
   await renderCoursesPage();
+  // Last: every job type is registered by now (deps.jobs.register above).
+  await jobs.start();
 }

@@ -6,7 +6,11 @@ export type SiteEvent =
   /** The slider config, a playlist or the media library changed: the public slider answer is stale. */
   | 'slider-data-changed'
   /** A course module or lesson changed: the course outline is stale. */
-  | 'course-changed';
+  | 'course-changed'
+  /** A job was queued (server/jobs/jobs-data.ts): every process's queue looks for work now, not at its next poll. */
+  | 'jobs-queued'
+  /** A job was cancelled or queued again while it may be running: the process running it stops it now. */
+  | 'jobs-cancelled';
 
 export interface EventBus {
   /** Tells every process, this one first and at once (before publish returns). */

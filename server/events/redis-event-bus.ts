@@ -10,7 +10,7 @@ import type { EventBus, SiteEvent } from './event-bus';
 import { MemoryEventBus } from './memory-event-bus';
 
 const CHANNEL = 'qc:events';
-const EVERY_EVENT: readonly SiteEvent[] = ['slider-data-changed', 'course-changed'];
+const EVERY_EVENT: readonly SiteEvent[] = ['slider-data-changed', 'course-changed', 'jobs-queued', 'jobs-cancelled'];
 
 export class RedisEventBus implements EventBus {
   private readonly local = new MemoryEventBus();

@@ -1,10 +1,12 @@
 // The jobs table's writes a domain makes (decision 045): queue a job, in the caller's transaction
 // when it has one, so a job exists exactly when the change that asks for it committed; cancel one.
-// The queue (job-queue.ts) claims, runs, renews and retries them.
+// The queue (job-queue.ts) claims, runs, renews and retries them; it polls, and `events` (published
+// at the commit) wakes every process's queue at once.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import type { PendingEvents } from '../events/after-commit';
 
 export interface NewJob {
   type: string;
@@ -16,8 +18,11 @@ export interface NewJob {
   runAfter?: number;
 }
 
-/** Queues a job; with a key already queued, running, done or failed, starts that one over (a running try loses its lease and stops). */
-export async function enqueueJob(db: Db, job: NewJob, now = Date.now()): Promise<void> {
+/**
+ * Queues a job; with a key already queued, running, done or failed, starts that one over (a running
+ * try loses its lease and stops). `events`: the transaction's, to wake the queues once it commits.
+ */
+export async function enqueueJob(db: Db, job: NewJob, events?: PendingEvents, now = Date.now()): Promise<void> {
   const fresh = {
     payload: JSON.stringify(job.payload),
     state: 'queued' as const,
@@ -30,16 +35,26 @@ export async function enqueueJob(db: Db, job: NewJob, now = Date.now()): Promise
     updatedAt: now,
   };
   const row = { id: randomUUID(), type: job.type, key: job.key ?? null, createdAt: now, ...fresh };
-  if (job.key === undefined) await db.insert(jobs).values(row);
-  else await db.insert(jobs).values(row).onConflictDoUpdate({ target: jobs.key, set: fresh });
+  const [queued] =
+    job.key === undefined
+      ? await db.insert(jobs).values(row).returning({ id: jobs.id })
+      : await db.insert(jobs).values(row).onConflictDoUpdate({ target: jobs.key, set: fresh }).returning({ id: jobs.id });
+  events?.publish('jobs-queued');
+  // The key's row was there already: a process may be running its old try, which must stop.
+  if (queued!.id !== row.id) events?.publish('jobs-cancelled');
 }
 
-/** Cancels the job of this key if it is queued or running (its runner sees it at its next lease renewal); true if there was one. */
-export async function cancelJob(db: Db, key: string, now = Date.now()): Promise<boolean> {
+/**
+ * Cancels the job of this key if it is queued or running; true if there was one. A running try
+ * stops when its process hears of it through `events` (after the commit), or at its next lease
+ * renewal.
+ */
+export async function cancelJob(db: Db, key: string, events?: PendingEvents, now = Date.now()): Promise<boolean> {
   const cancelled = await db
     .update(jobs)
     .set({ state: 'cancelled', leaseUntil: null, worker: null, updatedAt: now })
     .where(and(eq(jobs.key, key), inArray(jobs.state, ['queued', 'running'])))
     .returning({ id: jobs.id });
+  if (cancelled.length > 0) events?.publish('jobs-cancelled');
   return cancelled.length > 0;
 }
