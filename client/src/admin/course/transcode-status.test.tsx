@@ -4,8 +4,8 @@
 // stand-in, answering as the server does), and the tree read again only while a transcode is under way.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { signInAs } from '../../course/test-media.test-support';
+import { AppProviders } from '@/app/providers';
+import { signInAs } from '@/course/test-media.test-support';
 import type { AdminFile, AdminModule } from './course-types';
 import { TranscodeStatus } from './transcode-status';
 import { transcodesUnderWay, type Transcode } from './transcode-words';
