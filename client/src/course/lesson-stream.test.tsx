@@ -208,6 +208,15 @@ describe('the lesson stream through hls.js', () => {
     expect(stand.currentTime).toBe(12);
   });
 
+  it('plays the original at once when the master playlist does not load', async () => {
+    const { media } = open(streamed);
+    const hls = await hlsOf(media);
+    act(() => hls.emit(StandInHls.Events.ERROR, { fatal: true, type: StandInHls.ErrorTypes.NETWORK_ERROR }));
+    expect(hls.reloads).toBe(0);
+    expect(hls.destroyed).toBe(true);
+    expect(media.getAttribute('src')).toBe(streamed.url);
+  });
+
   it('plays the original where hls.js finds no MediaSource it can use', async () => {
     StandInHls.supported = false;
     const { media } = open(streamed);

@@ -76,9 +76,12 @@ export function useStreamSource(media: HTMLMediaElement | null, file: LessonMedi
         const instance = new Hls({ startPosition: opened.startSeconds > 0 ? opened.startSeconds : -1, capLevelToPlayerSize: true });
         hls = hlsRef.current = instance;
         // One try at recovery per failure: a fatal error while still recovering (before a new piece
-        // of the stream arrived) means the stream will not play here.
+        // of the stream arrived) means the stream will not play here. A master playlist that never
+        // loaded (hls.js has retried it already) has nothing to recover.
         let recovering = false;
+        let parsed = false;
         instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+          parsed = true;
           const found = qualityLevels(data.levels);
           const menu = found.length > 1 ? found : [];
           setLevels(menu);
@@ -90,7 +93,7 @@ export function useStreamSource(media: HTMLMediaElement | null, file: LessonMedi
         instance.on(Hls.Events.FRAG_BUFFERED, () => (recovering = false));
         instance.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
-          if (recovering) return fallBack();
+          if (recovering || !parsed) return fallBack();
           recovering = true;
           if (data.type === Hls.ErrorTypes.MEDIA_ERROR) instance.recoverMediaError();
           else if (data.type === Hls.ErrorTypes.NETWORK_ERROR) instance.startLoad(-1);
