@@ -33,7 +33,10 @@ interface StreamOptions {
   preferredHeight: number | null;
 }
 
-/** Where the stream was when it fell back: the original picks up from there. */
+/**
+ * Where the stream was when it fell back: the original picks up from there. At 0 (it never got
+ * going), the start position is still use-resume.ts's to apply.
+ */
 interface Handover {
   at: number;
   playing: boolean;
@@ -62,7 +65,7 @@ export function useStreamSource(media: HTMLMediaElement | null, file: LessonMedi
     let stopped = false;
     let hls: HlsPlayer | null = null;
     const fallBack = () => {
-      handover.current = { at: media.currentTime || opened.startSeconds, playing: !media.paused };
+      handover.current = { at: media.currentTime, playing: !media.paused };
       // Before React sets the original's src: hls.js's detach clears the element's src.
       hls?.destroy();
       hls = hlsRef.current = null;
@@ -118,12 +121,12 @@ export function useStreamSource(media: HTMLMediaElement | null, file: LessonMedi
   useEffect(() => {
     if (player !== 'native' || !media) return;
     const onError = () => {
-      handover.current = { at: media.currentTime || opened.startSeconds, playing: !media.paused };
+      handover.current = { at: media.currentTime, playing: !media.paused };
       setPlayer('original');
     };
     media.addEventListener('error', onError);
     return () => media.removeEventListener('error', onError);
-  }, [player, media, opened]);
+  }, [player, media]);
 
   // After a fallback, the original goes on from where the stream was.
   useEffect(() => {
