@@ -71,6 +71,8 @@ test('a visitor page loads its code in one file beside the bundler runtime, no a
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'True Sovereignty' })).toBeVisible();
   expect(scripts.some((url) => /admin/i.test(url))).toBe(false);
+  // hls.js is the lesson player's lazy chunk alone (decision 048): never a visitor's download.
+  expect(scripts.some((url) => /hls/i.test(url))).toBe(false);
   // One file more on the critical path is a request and a compression window more for every visitor
   // (the bundler has split shared code out of the entry before: client/src/pages/course-outline.tsx).
   expect(scripts.filter((url) => !/\/assets\/rolldown-runtime-[\w-]+\.js$/.test(url))).toHaveLength(1);

@@ -14,6 +14,7 @@ const video: LessonMediaFile = {
     { lang: 'en', label: 'English', url: '/api/course/files/en?sig=1' },
     { lang: 'de', label: 'Deutsch', url: '/api/course/files/de?sig=1' },
   ],
+  stream: null,
 };
 
 function NextLesson() {
@@ -117,7 +118,7 @@ describe('the lesson player', () => {
     fireEvent.change(speed(), { target: { value: '1.5' } });
     expect(first.media.playbackRate).toBe(1.5);
     expect(first.media.defaultPlaybackRate).toBe(1.5);
-    expect(JSON.parse(localStorage.getItem(preferencesKey('member-1'))!)).toEqual({ speed: 1.5, autoAdvance: false });
+    expect(JSON.parse(localStorage.getItem(preferencesKey('member-1'))!)).toEqual({ speed: 1.5, autoAdvance: false, quality: null });
     first.view.unmount();
 
     const again = open(video);
@@ -225,7 +226,7 @@ describe('the lesson player', () => {
     expect(router.state.location.pathname).toBe('/course/l1');
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Go on to the next lesson when this one ends' }));
-    expect(JSON.parse(localStorage.getItem(preferencesKey('member-1'))!)).toEqual({ speed: 1, autoAdvance: true });
+    expect(JSON.parse(localStorage.getItem(preferencesKey('member-1'))!)).toEqual({ speed: 1, autoAdvance: true, quality: null });
     await act(async () => void media.dispatchEvent(new Event('ended')));
     expect(router.state.location.pathname).toBe('/course/l2');
     expect(screen.getByText('Next lesson page, playing')).toBeTruthy();

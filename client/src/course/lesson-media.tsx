@@ -88,6 +88,9 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
           onCaptionChange={setCaption}
           speed={preferences.speed}
           onSpeedChange={(speed) => setPreferences({ speed })}
+          startSeconds={opened.start}
+          quality={preferences.quality}
+          onQualityChange={(quality) => setPreferences({ quality })}
         />
         {nextId && (
           <label className="lesson-media__advance">

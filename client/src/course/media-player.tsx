@@ -1,11 +1,15 @@
 // The lesson's video or audio on the native element, without the browser's controls: ours
 // (player-controls.tsx) carry the captions chooser, the remembered speed and full screen with
-// them, all by keyboard (decision 027). Captions are the media's <track> elements.
+// them, all by keyboard (decision 027). Captions are the media's <track> elements. It plays the
+// lesson's HLS stream once there is one, with its poster before play and a quality menu where
+// hls.js plays it (use-stream-source.ts, decision 048).
 import { useEffect, useState } from 'react';
 import type { LessonMediaFile } from './lesson-media-types';
 import { setSpeed, togglePlay } from './media-commands';
 import { PlayerControls } from './player-controls';
+import { QualityMenu } from './quality-menu';
 import { useMediaState } from './use-media-state';
+import { useStreamSource } from './use-stream-source';
 
 interface MediaPlayerProps {
   kind: 'video' | 'audio';
@@ -17,11 +21,18 @@ interface MediaPlayerProps {
   onCaptionChange: (index: number) => void;
   speed: number;
   onSpeedChange: (speed: number) => void;
+  /** Where the lesson opens, in seconds: the stream loads from there. */
+  startSeconds: number;
+  /** The remembered quality: a height, null for Auto. */
+  quality: number | null;
+  onQualityChange: (height: number | null) => void;
 }
 
-export function MediaPlayer({ kind, file, title, media, onMedia, caption, onCaptionChange, speed, onSpeedChange }: MediaPlayerProps) {
+export function MediaPlayer(props: MediaPlayerProps) {
+  const { kind, file, title, media, onMedia, caption, onCaptionChange, speed, onSpeedChange } = props;
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [state, refresh] = useMediaState(media);
+  const source = useStreamSource(media, file, { startSeconds: props.startSeconds, preferredHeight: props.quality });
 
   useEffect(() => {
     if (media) setSpeed(media, speed);
@@ -36,11 +47,20 @@ export function MediaPlayer({ kind, file, title, media, onMedia, caption, onCapt
   return (
     <div ref={setFrame} className={`media-player media-player--${kind}`}>
       {kind === 'video' ? (
-        <video ref={onMedia} className="media-player__media" src={file.url} preload="metadata" playsInline aria-label={title} onClick={toggle}>
+        <video
+          ref={onMedia}
+          className="media-player__media"
+          src={source.src}
+          poster={file.stream?.poster ?? undefined}
+          preload="metadata"
+          playsInline
+          aria-label={title}
+          onClick={toggle}
+        >
           {tracks}
         </video>
       ) : (
-        <audio ref={onMedia} className="media-player__media" src={file.url} preload="metadata" aria-label={title}>
+        <audio ref={onMedia} className="media-player__media" src={source.src} preload="metadata" aria-label={title}>
           {tracks}
         </audio>
       )}
@@ -55,6 +75,7 @@ export function MediaPlayer({ kind, file, title, media, onMedia, caption, onCapt
           caption={caption}
           onCaptionChange={onCaptionChange}
           onSpeedChange={onSpeedChange}
+          qualityMenu={source.quality && <QualityMenu quality={source.quality} onChosen={props.onQualityChange} />}
         />
       )}
     </div>

@@ -1,7 +1,7 @@
 // The player's own controls (decision 027): native buttons, sliders and selects, so each is reached
 // with Tab and worked with Enter, Space and the arrow keys as everywhere else, and is named for
 // screen readers by its label. They act on the media element; what they show comes from its events.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatClock } from './format-time';
 import { seek, setVolumePercent, toggleMute, togglePlay } from './media-commands';
 import { PLAYBACK_SPEEDS } from './player-preferences';
@@ -25,6 +25,8 @@ interface PlayerControlsProps {
   caption: number;
   onCaptionChange: (index: number) => void;
   onSpeedChange: (speed: number) => void;
+  /** The stream's quality menu (quality-menu.tsx), when hls.js plays it. */
+  qualityMenu?: ReactNode;
 }
 
 function useFullscreen(target: HTMLElement | null): boolean {
@@ -37,7 +39,18 @@ function useFullscreen(target: HTMLElement | null): boolean {
   return on;
 }
 
-export function PlayerControls({ media, kind, state, refresh, fullscreenTarget, captions, caption, onCaptionChange, onSpeedChange }: PlayerControlsProps) {
+export function PlayerControls({
+  media,
+  kind,
+  state,
+  refresh,
+  fullscreenTarget,
+  captions,
+  caption,
+  onCaptionChange,
+  onSpeedChange,
+  qualityMenu,
+}: PlayerControlsProps) {
   const fullscreen = useFullscreen(fullscreenTarget);
   const clock = `${formatClock(state.currentTime)} / ${formatClock(state.duration)}`;
   const isVideo = kind === 'video';
@@ -94,6 +107,7 @@ export function PlayerControls({ media, kind, state, refresh, fullscreenTarget, 
           ))}
         </select>
       </label>
+      {qualityMenu}
       {captions.length > 0 && (
         <label className="player-controls__choice">
           {isVideo ? 'Captions' : 'Transcript language'}

@@ -1,6 +1,6 @@
 // A lesson's files (issue 26 "Files"; CONTRACT §4 "Admin calls"): its media (video or audio
 // lessons), captions with their language and label, and attachments; the duration the server read
-// from the media; uploads with a progress bar per file; delete.
+// from the media; uploads with a progress bar per file; delete; the media's stream (transcode-status.tsx).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   ATTACHMENT_EXTENSIONS,
@@ -21,6 +21,7 @@ import { Field } from '@/ui/field';
 import { SelectField } from '@/ui/select-field';
 import type { AdminFile, AdminLesson } from './course-types';
 import { formatDuration } from './lesson-kinds';
+import { TranscodeStatus } from './transcode-status';
 import { useLessonUploads, type UploadRow } from './use-lesson-uploads';
 
 const ROLE_LABELS: Record<CourseFileRole, string> = { media: 'Media', captions: 'Captions', attachment: 'Attachment' };
@@ -83,6 +84,7 @@ export function LessonFiles({ lesson, onChanged, showStatus }: LessonFilesProps)
               <Button variant="quiet" className="button--small button--danger-quiet" aria-label={`Delete ${file.name}`} onClick={() => setDeleting(file)}>
                 Delete
               </Button>
+              {file.role === 'media' && <TranscodeStatus file={file} onChanged={onChanged} showStatus={showStatus} />}
             </li>
           ))}
         </ul>

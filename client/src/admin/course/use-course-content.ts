@@ -8,10 +8,15 @@ import { trpc } from '@/lib/trpc';
 import type { ShowStatus } from '@/lib/use-timed-status';
 import { planDrop, type OrderCall } from './course-order';
 import type { AdminModule } from './course-types';
+import { TRANSCODE_POLL_MS, transcodesUnderWay } from './transcode-words';
 
 export function useCourseContent(showStatus: ShowStatus) {
   const utils = trpc.useUtils();
-  const content = trpc.course.content.useQuery();
+  // Read again every 2 s while a media file's transcode is queued or running (its live percent),
+  // and not at all otherwise.
+  const content = trpc.course.content.useQuery(undefined, {
+    refetchInterval: (query) => (transcodesUnderWay(query.state.data?.modules) ? TRANSCODE_POLL_MS : false),
+  });
   // While a drop's calls run: the board as dropped, so it does not jump back meanwhile.
   const [dropped, setDropped] = useState<AdminModule[] | null>(null);
   const modules = dropped ?? content.data?.modules ?? null;
