@@ -49,7 +49,8 @@ export function admitFile(lesson: CourseLesson, fields: UploadFields, clientName
   if (fields.role === 'media' && lesson.kind === 'text') throw refuse('BAD_REQUEST', 'role: a text lesson has no media file');
   const name = sanitizeFileName(clientName);
   const extension = extensionOf(name);
-  if (!extensionsFor(fields.role, lesson.kind).includes(extension)) throw refuse('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(clientName, fields.role, lesson.kind));
+  if (!extensionsFor(fields.role, lesson.kind).includes(extension))
+    throw refuse('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(clientName, fields.role, lesson.kind));
   return { name, extension };
 }
 

@@ -48,7 +48,6 @@ const uploadDoc: OperationDoc = {
   },
 };
 
-
 /** Streams one file to a temporary file, checks it and gives it its stored name (attach-upload.ts); the temporary file never outlives this. */
 async function saveFile(part: MultipartFile, deps: AppDeps, upload: Omit<ReceivedUpload, 'received'>) {
   const { fields } = upload;

@@ -108,7 +108,8 @@ async function sendTusAnswer(reply: FastifyReply, response: Response) {
   const words = TUS_WORDS.get(text);
   const status = words?.status ?? response.status;
   if (status >= 500 && status !== 501) return sendError(reply, 500, 'Internal Server Error');
-  const message = words?.message ?? (text.startsWith('Invalid ') ? `A tus header is not valid: ${text.slice('Invalid '.length).trim()}` : text.trim());
+  const badHeaders = /^Invalid ([a-z-]+(?: [a-z-]+)*)\n$/.exec(text)?.[1];
+  const message = words?.message ?? (badHeaders ? `A tus header is not valid: ${badHeaders.replaceAll(' ', ', ')}` : text.trim());
   return sendError(reply, status, message);
 }
 

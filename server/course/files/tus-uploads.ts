@@ -3,8 +3,8 @@
 // reaches it, and hands it the upload's record through `callers`; here are the protocol's hooks:
 // the record becomes the upload's metadata at creation (the owner from the session, never from the
 // client), and the last PATCH attaches the file as the multipart call does (attach-upload.ts).
-import { Server, type ServerOptions } from '@tus/server';
-import { MemoryLocker, type Locker, type Upload } from '@tus/utils';
+import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
+import type { Locker, Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -99,5 +99,7 @@ async function finish(deps: AppDeps, store: CourseUploadStore, caller: Caller, u
     await store.remove(upload.id).catch(() => {});
     throw tusRefusal(status, error.message);
   }
-  await store.remove(upload.id).catch((error: unknown) => caller.log.warn({ err: error, uploadId: upload.id }, 'a finished upload’s leftovers were not removed'));
+  await store
+    .remove(upload.id)
+    .catch((error: unknown) => caller.log.warn({ err: error, uploadId: upload.id }, 'a finished upload’s leftovers were not removed'));
 }
