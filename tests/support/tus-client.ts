@@ -49,8 +49,10 @@ export class TusClient {
     return answer.headers.get('location')!;
   }
 
-  patch(path: string, offset: number, bytes: BodyInit): Promise<TusAnswer> {
-    return this.call('PATCH', path, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes);
+  /** Bytes as a buffer (copied into a body fetch takes), or a stream that sends them as it likes. */
+  patch(path: string, offset: number, bytes: Buffer | ReadableStream<Uint8Array>): Promise<TusAnswer> {
+    const body = Buffer.isBuffer(bytes) ? new Uint8Array(bytes) : bytes;
+    return this.call('PATCH', path, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body);
   }
 
   head(path: string): Promise<TusAnswer> {

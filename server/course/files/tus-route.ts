@@ -101,12 +101,15 @@ const TUS_WORDS = new Map<string, { status?: number; message: string }>([
 const HOP_BY_HOP = new Set(['content-length', 'content-type', 'connection', 'transfer-encoding']);
 
 /** tus's answer, sent through Fastify; a refusal as {message}, and never a fault's details. */
-async function sendTusAnswer(reply: FastifyReply, response: Response) {
+async function sendTusAnswer(request: FastifyRequest, reply: FastifyReply, response: Response) {
   for (const [name, value] of response.headers) if (!HOP_BY_HOP.has(name)) void reply.header(name, value);
   const text = await response.text();
   if (response.status < 400) return reply.code(response.status).send(text === '' ? undefined : text);
   const words = TUS_WORDS.get(text);
   const status = words?.status ?? response.status;
+  // A client gone mid-PATCH (a pause, a closed tab) is no fault of the server: what arrived is kept, for a resume.
+  if (status >= 500 && request.raw.readableAborted)
+    return sendError(reply, 400, 'The upload was cut off: ask with HEAD where it stands, and go on from there.');
   if (status >= 500 && status !== 501) return sendError(reply, 500, 'Internal Server Error');
   const badHeaders = /^Invalid ([a-z-]+(?: [a-z-]+)*)\n$/.exec(text)?.[1];
   const message = words?.message ?? (badHeaders ? `A tus header is not valid: ${badHeaders.replaceAll(' ', ', ')}` : text.trim());
@@ -133,7 +136,7 @@ export async function registerCourseUploadRoutes(app: FastifyInstance, deps: App
       }
       const web = webRequest(request);
       uploads.callers.set(web, caller);
-      return sendTusAnswer(reply, await uploads.tus.handleWeb(web));
+      return sendTusAnswer(request, reply, await uploads.tus.handleWeb(web));
     };
 
     const config = (openapi: OperationDoc) => ({ errorStyle: DEFAULT_ERROR_STYLE, ownBody: true, openapi });
