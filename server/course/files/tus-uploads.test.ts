@@ -139,6 +139,41 @@ describe('the protocol', () => {
     expect(storedFiles()).toHaveLength(2);
   });
 
+  it('keeps the bytes of a PATCH cut off mid-way, and resumes from where HEAD says it stands', async () => {
+    const lesson = await videoLesson();
+    const bytes = clips.mp4;
+    const location = await tus.created({ lessonId: lesson._id, role: 'media', filename: 'talk.mp4' }, bytes.length);
+    const cut = new AbortController();
+    const data = path.join(root(), TUS_FOLDER, location.split('/').pop()!);
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(bytes.subarray(0, 20_000)));
+        // The connection drops once those bytes are on disk.
+        await expect.poll(() => readFileSync(data).length, { timeout: 10_000 }).toBe(20_000);
+        cut.abort();
+      },
+    });
+    await expect(
+      fetch(base + location, {
+        method: 'PATCH',
+        headers: {
+          'tus-resumable': '1.0.0',
+          authorization: `Bearer ${site.adminToken}`,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: stream,
+        duplex: 'half',
+        signal: cut.signal,
+      } as RequestInit),
+    ).rejects.toThrow();
+    await expect.poll(async () => (await tus.head(location)).headers.get('upload-offset'), { timeout: 10_000 }).toBe('20000');
+    expect((await tus.send(location, bytes, bytes.length, 20_000)).status).toBe(204);
+    const after = await lessonFiles(lesson._id);
+    expect(readFileSync(path.join(root(), `${after.files[0]!._id}.mp4`)).equals(bytes)).toBe(true);
+    expect(site.t.logs.text).not.toMatch(/"statusCode":5\d\d/);
+  });
+
   it('states the protocol on OPTIONS', async () => {
     const options = await tus.call('OPTIONS', UPLOADS);
     expect(options.status).toBe(204);
