@@ -26,6 +26,7 @@ const INTEGRATION = [
   'server/course/files/caption-controls.test.ts',
   'server/course/search/search-grams-rest.test.ts',
   'server/course/files/course-files-rest.test.ts',
+  'server/course/files/tus-uploads.test.ts',
   'server/course/insights/course-insights-rest.test.ts',
   'server/billing/billing-rest.test.ts',
   'server/billing/event-cases-rest.test.ts',

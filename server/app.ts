@@ -51,6 +51,10 @@ import { prepareCourseFilesRoot } from './course/files/files-disk';
 import { refreshLessonTexts } from './course/search/lesson-text-refresh';
 import { backfillLessonGrams } from './course/search/search-grams';
 import { startOrphanFileSweeps } from './course/files/orphan-sweep';
+import { startUploadExpiry } from './course/files/tus-expiry';
+import { RedisLocker } from './course/files/tus-redis-locker';
+import { registerCourseUploadRoutes } from './course/files/tus-route';
+import { createCourseUploads, LOCK_WAIT_MS } from './course/files/tus-uploads';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
@@ -210,6 +214,10 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerAccountExportRoute(app, createContext);
   await registerUploadRoute(app, createContext);
   await registerCourseFileUploadRoute(app, deps, createContext);
+  // Resumable uploads (tus): their lock holds across processes when Redis joins them.
+  const uploads = createCourseUploads(deps, redis && new RedisLocker(redis, app.log, LOCK_WAIT_MS));
+  await registerCourseUploadRoutes(app, deps, createContext, uploads);
+  closers.push(await startUploadExpiry(uploads.store, config.courseUploadExpiryHours, app.log, clock));
   await registerStripeWebhookRoute(app, deps);
   registerServeRoute(app, deps);
   registerCourseFileRoute(app, deps);

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 export type Access = 'public' | 'session' | 'member' | 'admin';
 
 /** Refusals a route may give beyond those document.ts adds from its access, input and limits. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423;
 
 export interface OperationDoc {
   /** The section of the reference: Auth, Users, Media, Slider, Playlists, Reference. */
@@ -21,8 +21,8 @@ export interface OperationDoc {
   body?: z.ZodObject;
   /** A multipart/form-data body, its fields in the order they must come. */
   form?: z.ZodObject;
-  /** The success answer (200 unless said): a JSON body of this schema, or content of another type. */
-  success: { status?: number; json: z.ZodType } | { status?: number; content: string; description: string };
+  /** The success answer (200 unless said): a JSON body of this schema, content of another type, or no body (its headers say it: tus). */
+  success: { status?: number; json: z.ZodType } | { status?: number; content: string; description: string } | { status?: number; description: string };
   /** The route's own refusals, each with what it means there. */
   refusals?: Partial<Record<RefusalStatus, string>>;
   /** A limit of CONTRACT §3 applies: 429 with Retry-After. */

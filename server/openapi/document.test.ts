@@ -64,8 +64,9 @@ describe('the document', () => {
   });
 
   it('has every /api route Fastify has, with its methods, and no route Fastify does not have', () => {
-    // Fastify adds a HEAD beside each GET by itself; it answers as the GET does.
-    const routes = registered.filter(({ method, url }) => url.startsWith('/api/') && method !== 'HEAD');
+    // Fastify adds a HEAD beside each GET by itself; it answers as the GET does. A HEAD of its own (tus's) is a route.
+    const gets = new Set(registered.filter(({ method }) => method === 'GET').map(({ url }) => url));
+    const routes = registered.filter(({ method, url }) => url.startsWith('/api/') && (method !== 'HEAD' || !gets.has(url)));
     const fastifyHas = routes.map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
     const documented = operations().map(({ method, path }) => `${method} ${path}`);
     expect(fastifyHas.length).toBeGreaterThan(20);

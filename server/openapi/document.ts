@@ -190,7 +190,7 @@ function responses(route: DocumentedRoute, outputs: ReturnType<typeof convertAll
     [status]: {
       description: 'description' in success ? success.description : status === 201 ? 'Created' : 'OK',
       ...(doc.etag ? { headers: ETAG } : {}),
-      content: 'json' in success ? jsonContent(outputs.of(success.json)) : { [success.content]: {} },
+      ...('json' in success ? { content: jsonContent(outputs.of(success.json)) } : 'content' in success ? { content: { [success.content]: {} } } : {}),
     },
   };
   if (doc.etag) result[304] = { description: 'Not Modified: If-None-Match holds the current ETag (no body).', headers: ETAG };

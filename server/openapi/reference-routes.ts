@@ -37,14 +37,14 @@ export function registerApiReference(app: FastifyInstance, swaggerUiDir = SWAGGE
   const routes: DocumentedRoute[] = [];
   app.addHook('onRoute', ({ method, url, config }) => {
     if (!config?.openapi) return;
-    // Fastify adds a HEAD beside every GET by itself.
-    for (const one of [method].flat()) {
-      if (one !== 'HEAD') routes.push({ method: one, url, errorStyle: config.errorStyle ?? DEFAULT_ERROR_STYLE, doc: config.openapi });
-    }
+    for (const one of [method].flat()) routes.push({ method: one, url, errorStyle: config.errorStyle ?? DEFAULT_ERROR_STYLE, doc: config.openapi });
   });
   let document = '';
   app.addHook('onReady', async () => {
-    document = JSON.stringify(buildOpenApiDocument(routes, { title: 'Quantum Path API', version }));
+    // Fastify adds a HEAD beside every GET by itself, answering as the GET does; a HEAD of its own (tus's) is documented.
+    const gets = new Set(routes.filter((route) => route.method === 'GET').map((route) => route.url));
+    const documented = routes.filter((route) => route.method !== 'HEAD' || !gets.has(route.url));
+    document = JSON.stringify(buildOpenApiDocument(documented, { title: 'Quantum Path API', version }));
   });
 
   const openapi = reference('This document', 'application/json', 'An OpenAPI 3.1 document of every /api route');

@@ -1,11 +1,12 @@
 // CONTRACT §3 "Past one machine": two processes with the same database, REDIS_URL, JWT_SECRET and
 // media root behave as one site. Each check writes through process A and reads through process B.
 import { test as base, expect } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { testClip } from '../support/media-clips';
 import { checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../support/stripe-events';
+import { TusClient } from '../support/tus-client';
 import { startTwoProcessSite, type SharedDatabase, type TwoProcessSite } from './two-processes';
 
 const test = base.extend<object, { database: SharedDatabase; site: TwoProcessSite }>({
@@ -268,4 +269,53 @@ test("a lesson published through A is in B's outline within one second, and soon
     expect((await call(site.a.url, 'DELETE', `/api/admin/course/lessons/${lessonId}`, undefined, adminA)).status).toBe(200);
     expect((await call(site.a.url, 'DELETE', `/api/admin/course/modules/${moduleId}`, undefined, adminA)).status).toBe(200);
   }
+});
+
+test('a resumable upload started through A resumes through B, and two PATCHes of it on the two processes never both write', async ({ site }) => {
+  const adminA = await login(site.a.url, site.admin.email, site.admin.password);
+  const module = await call(site.a.url, 'POST', '/api/admin/course/modules', { title: `Resumed ${process.pid}`, published: true }, adminA);
+  const moduleId = (module.body.module as { _id: string })._id;
+  const lessonAnswer = await call(site.a.url, 'POST', '/api/admin/course/lessons', { moduleId, title: 'Resumed', kind: 'video', published: true }, adminA);
+  const lessonId = (lessonAnswer.body.lesson as { _id: string })._id;
+  const { bytes } = await testClip('mp4');
+  const onA = new TusClient(site.a.url, adminA);
+  const onB = new TusClient(site.b.url, await login(site.b.url, site.admin.email, site.admin.password));
+
+  const location = await onA.created({ lessonId, role: 'media', filename: 'resumed.mp4' }, bytes.length);
+  const third = Math.floor(bytes.length / 3);
+  expect((await onA.patch(location, 0, bytes.subarray(0, third))).status).toBe(204);
+
+  // A PATCH through A holds the upload's lock while its client is slow; one through B meanwhile waits, then is refused, never writing.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const slow = onA.patch(
+    location,
+    third,
+    new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.subarray(third, third + 1000));
+        await held;
+        controller.enqueue(bytes.subarray(third + 1000, 2 * third));
+        controller.close();
+      },
+    }),
+  );
+  const data = path.join(site.courseFilesRoot, '.tus', location.split('/').pop()!);
+  await expect.poll(() => readFileSync(data).length, { timeout: 15_000 }).toBe(third + 1000);
+  const rival = await onB.patch(location, third, Buffer.alloc(third, 0x55));
+  expect(rival.status).toBe(423);
+  expect(rival.message).toBe('Another request is writing to this upload: try again in a moment.');
+  release();
+  expect((await slow).status).toBe(204);
+
+  // Resumed through B from where HEAD says it stands.
+  const offset = Number((await onB.head(location)).headers.get('upload-offset'));
+  expect(offset).toBe(2 * third);
+  expect((await onB.send(location, bytes, bytes.length, offset)).status).toBe(204);
+  const admin = (await call(site.b.url, 'GET', '/api/admin/course', undefined, adminA)).body as {
+    modules: Array<{ lessons: Array<{ _id: string; files: Array<{ _id: string; name: string; size: number }> }> }>;
+  };
+  const files = admin.modules.flatMap((m) => m.lessons).find((l) => l._id === lessonId)!.files;
+  expect(files).toMatchObject([{ name: 'resumed.mp4', size: bytes.length }]);
+  expect(readFileSync(path.join(site.courseFilesRoot, `${files[0]!._id}.mp4`)).equals(bytes)).toBe(true);
 });

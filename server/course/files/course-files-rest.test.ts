@@ -60,8 +60,11 @@ afterEach(async () => {
 });
 
 const root = () => site.t.config.courseFilesRoot;
-/** The files in COURSE_FILES_ROOT, temporary ones included. */
-const onDisk = () => readdirSync(root()).sort();
+/** The files in COURSE_FILES_ROOT, temporary ones included (the resumable uploads' folder aside: tus-uploads.test.ts). */
+const onDisk = () =>
+  readdirSync(root())
+    .filter((name) => name !== '.tus')
+    .sort();
 const storedNames = async () => (await site.db.db.select({ storedName: courseFiles.storedName }).from(courseFiles)).map((row) => row.storedName).sort();
 
 async function upload(lessonId: string, fields: Record<string, string>, file: { name: string; content: Buffer } | null, token = site.adminToken) {

@@ -65,6 +65,9 @@ export function limitFor(role: CourseFileRole, mediaMaxBytes: number): FileLimit
   return {
     maxBytes,
     refusal: (name) =>
-      new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `File too large (max ${formatBytes(maxBytes)} for a ${ROLE_WORDS[role]}): ${name}` }),
+      new TRPCError({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: `File too large (max ${formatBytes(maxBytes)} for ${role === 'attachment' ? 'an' : 'a'} ${ROLE_WORDS[role]}): ${name}`,
+      }),
   };
 }

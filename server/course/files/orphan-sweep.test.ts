@@ -12,6 +12,7 @@ import { closeAdminApp, startAdminApp, type AdminApp } from '../../../tests/supp
 import { courseSite } from '../../../tests/support/course-site';
 import { buildApp } from '../../app';
 import { ORPHAN_AGE_MS, startOrphanFileSweeps, sweepOrphanFiles } from './orphan-sweep';
+import { TUS_FOLDER } from './tus-store';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const quiet = pino({ level: 'silent' });
@@ -66,10 +67,16 @@ describe('the orphan sweep of COURSE_FILES_ROOT', () => {
     writeFileSync(path.join(outside, 'target.pdf'), PDF);
     symlinkSync(path.join(outside, 'target.pdf'), inRoot('link-out.pdf'));
     symlinkSync(inRoot(dead), inRoot('link-in.pdf'));
+    // A resumable upload's bytes, in tus's folder (tus-store.ts): the upload's expiry is theirs (tus-expiry.ts), never this sweep.
+    const resumable = path.join(TUS_FOLDER, randomUUID());
+    writeFileSync(inRoot(resumable), 'half an upload');
+    const twoHoursBefore = new Date(later() - 2 * 60 * 60 * 1000);
+    utimesSync(inRoot(resumable), twoHoursBefore, twoHoursBefore);
 
     const restarted = await buildApp(site.t.config, { clientDir: undefined, logStream: site.t.logs, clock: later });
     try {
-      expect(listing()).toEqual([streaming, 'a-folder', 'link-in.pdf', 'link-out.pdf', 'notes.txt', stored].sort());
+      expect(listing()).toEqual([streaming, TUS_FOLDER, 'a-folder', 'link-in.pdf', 'link-out.pdf', 'notes.txt', stored].sort());
+      expect(existsSync(inRoot(resumable))).toBe(true);
       expect(readdirSync(inRoot('a-folder'))).toEqual(['inside.pdf']);
       expect(existsSync(path.join(outside, 'target.pdf'))).toBe(true);
       const said = site.t.logs.text
@@ -108,7 +115,7 @@ describe('the orphan sweep of COURSE_FILES_ROOT', () => {
     const [a, b] = await Promise.all([sweepOrphanFiles(site.db.db, root(), log, later()), sweepOrphanFiles(site.db.db, root(), log, later())]);
     expect([...a, ...b].sort()).toEqual(orphans);
     expect(lines).toEqual([]);
-    expect(listing()).toEqual([stored]);
+    expect(listing()).toEqual([TUS_FOLDER, stored].sort());
   });
 
   it('sweeps again on its timer, so a file orphaned while the site runs goes, and stops when told', async () => {

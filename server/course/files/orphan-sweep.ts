@@ -3,7 +3,8 @@
 // file left by a crash. Nothing else ever removes them, so a sweep does, at start and then daily.
 //
 // Only what is certainly garbage goes:
-// - regular files directly in the root (never a folder, a symbolic link or what one points at:
+// - regular files directly in the root (never a folder, a symbolic link or what one points at; so
+//   never the resumable uploads' folder, .tus/, whose uploads expire by tus-expiry.ts's rule:
 //   entries are read with lstat, and unlink() removes a name, never what it points to);
 // - untouched for an hour (ORPHAN_AGE_MS), by the later of the last write (mtime: an upload's
 //   temporary file, written as it streams) and the last change of its names (ctime: link() moves

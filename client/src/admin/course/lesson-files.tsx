@@ -1,6 +1,7 @@
 // A lesson's files (issue 26 "Files"; CONTRACT §4 "Admin calls"): its media (video or audio
 // lessons), captions with their language and label, and attachments; the duration the server read
-// from the media; uploads with a progress bar per file; delete; the media's stream (transcode-status.tsx).
+// from the media; resumable uploads with a progress bar per file, their speed and time left, Pause
+// and Resume; delete; the media's stream (transcode-status.tsx).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   ATTACHMENT_EXTENSIONS,
@@ -120,7 +121,7 @@ function UploadForm({ lesson, onUploaded }: { lesson: AdminLesson; onUploaded: (
   const [files, setFiles] = useState<File[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const { rows, sending, upload } = useLessonUploads(lesson._id, onUploaded);
+  const { rows, sending, upload, pause, resume } = useLessonUploads(lesson._id, onUploaded);
   const accept = acceptFor(role, lesson);
 
   async function submit(event: FormEvent) {
@@ -176,7 +177,7 @@ function UploadForm({ lesson, onUploaded }: { lesson: AdminLesson; onUploaded: (
           />
           <p id={`${inputId}-hint`} className="field__hint">
             {accept.replaceAll(',', ', ')}
-            {role === 'media' && ': replaces the lesson’s media'}
+            {role === 'media' && ': replaces the lesson’s media'}. An upload cut off resumes where it stopped when the same file is picked again.
           </p>
         </div>
       </div>
@@ -186,7 +187,7 @@ function UploadForm({ lesson, onUploaded }: { lesson: AdminLesson; onUploaded: (
       {rows.length > 0 && (
         <ul className="cm-upload__rows" aria-label="Uploads">
           {rows.map((row) => (
-            <UploadProgressRow key={row.id} row={row} />
+            <UploadProgressRow key={row.id} row={row} onPause={() => void pause(row.id)} onResume={() => void resume(row.id)} />
           ))}
         </ul>
       )}
@@ -194,17 +195,45 @@ function UploadForm({ lesson, onUploaded }: { lesson: AdminLesson; onUploaded: (
   );
 }
 
-function UploadProgressRow({ row }: { row: UploadRow }) {
+function rowStatus(row: UploadRow, percent: number): string {
+  switch (row.state) {
+    case 'refused':
+      return `Refused: ${row.reason}`;
+    case 'done':
+      return 'Uploaded';
+    case 'waiting':
+      return 'Waiting';
+    case 'paused':
+      return `Paused at ${percent}%`;
+    default:
+      return row.speed ? `${percent}% · ${row.speed}` : `${percent}%`;
+  }
+}
+
+function UploadProgressRow({ row, onPause, onResume }: { row: UploadRow; onPause: () => void; onResume: () => void }) {
   const progressId = useId();
   const percent = Math.round(row.fraction * 100);
+  const canResume = row.state === 'paused' || (row.state === 'refused' && row.retryable);
   return (
     <li className={`cm-upload__row cm-upload__row--${row.state}`}>
       <label htmlFor={progressId} className="cm-upload__name">
         {row.name}
       </label>
-      <progress id={progressId} max={100} value={percent} />
+      <progress id={progressId} max={100} value={percent} aria-valuetext={`${percent}%`} />
       <span className="cm-upload__state" role={row.state === 'refused' ? 'alert' : undefined}>
-        {row.state === 'refused' ? `Refused: ${row.reason}` : row.state === 'done' ? 'Uploaded' : row.state === 'waiting' ? 'Waiting' : `${percent}%`}
+        {rowStatus(row, percent)}
+      </span>
+      <span className="cm-upload__actions">
+        {row.state === 'sending' && (
+          <Button variant="quiet" className="button--small" aria-label={`Pause ${row.name}`} onClick={onPause}>
+            Pause
+          </Button>
+        )}
+        {canResume && (
+          <Button variant="quiet" className="button--small" aria-label={`Resume ${row.name}`} onClick={onResume}>
+            Resume
+          </Button>
+        )}
       </span>
     </li>
   );
