@@ -12,8 +12,8 @@ import type { ServerProcess } from '../server-process';
 import { bigVideo, uploadMedia } from './big-video';
 
 export const UPLOAD_SIZE = 2 * 1024 ** 3 - 1024 ** 2;
-/** The Course Manager's chunk (client/src/admin/course/), sent here the same way. */
-export const TUS_CHUNK = 50 * 1024 ** 2;
+/** The Course Manager's chunk (CHUNK_BYTES of client/src/admin/course/resumable-upload.ts), sent here the same way. */
+export const TUS_CHUNK = 16 * 1024 ** 2;
 
 /** Writes the 2 GiB video to `file` once. */
 export async function writeBigVideo(file: string): Promise<void> {
