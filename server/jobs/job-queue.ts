@@ -190,6 +190,8 @@ export class JobQueue {
       return this.fail(run, handler, payload, error, log);
     }
     const context: JobContext = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, signal: run.controller.signal, log };
+    // Which process runs which job, for the operator reading several processes' logs (the worker is host:pid:random).
+    log.info({ worker: this.worker, key: job.key }, 'a job started');
     let outcome: { ok: true } | { ok: false; error: unknown };
     try {
       await handler.run(payload, context);

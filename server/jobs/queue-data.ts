@@ -9,6 +9,7 @@ import { claimLock } from './claim-lock';
 export interface ClaimedJob {
   id: string;
   type: string;
+  key: string | null;
   /** JSON. */
   payload: string;
   /** Counting this try. */
@@ -41,7 +42,7 @@ export async function claimJob(db: Db, claim: Claim): Promise<ClaimedJob | undef
     .update(jobs)
     .set({ state: 'running', worker, leaseUntil: now + leaseMs, attempts: sql`${jobs.attempts} + 1`, updatedAt: now })
     .where(eq(jobs.id, sql`(select ${jobs.id} from ${jobs} where ${claimable} order by ${jobs.runAfter} limit 1${claimLock})`))
-    .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
+    .returning({ id: jobs.id, type: jobs.type, key: jobs.key, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
   return claimed;
 }
 
