@@ -50,6 +50,10 @@ import { prepareCourseFilesRoot } from './course/files/files-disk';
 import { refreshLessonTexts } from './course/search/lesson-text-refresh';
 import { backfillLessonGrams } from './course/search/search-grams';
 import { startOrphanFileSweeps } from './course/files/orphan-sweep';
+import { queueMissingTranscodes } from './course/stream/stream-data';
+import { registerCourseStreamRoute } from './course/stream/stream-route';
+import { StreamUrls } from './course/stream/stream-urls';
+import { FFMPEG_MISSING, ffmpegRuns } from './course/stream/transcode-job';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
@@ -136,6 +140,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const twoFactorSecrets = twoFactorBox(loadOrCreateTwoFactorKey(config.twoFactorKey, config.dataDir));
   await moveTwoFactorSecretsToTheirKey(database.db, serverSecret, twoFactorSecrets, app.log);
 
+  // Its URLs are signed with a key of their own, derived from the same secret (course/files/file-urls.ts).
+  const courseFileUrls = new CourseFileUrls(serverSecret, config.courseUrlTtlSeconds, clock);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -155,8 +161,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
     twoFactor: { db: database.db, box: twoFactorSecrets },
-    // Its URLs are signed with a key of their own, derived from the same secret (course/files/file-urls.ts).
-    courseFiles: { root: courseFilesRoot, urls: new CourseFileUrls(serverSecret, config.courseUrlTtlSeconds, clock) },
+    courseFiles: { root: courseFilesRoot, urls: courseFileUrls },
+    // Stream URLs sign a path prefix with the file URLs' key, over fields of their own (course/stream/stream-urls.ts).
+    courseStreams: { urls: new StreamUrls(courseFileUrls.signer, config.courseUrlTtlSeconds, clock) },
     clock,
   };
   closers.push(() => deps.thumbnails.close());
@@ -168,6 +175,15 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const gramsIndexed = await backfillLessonGrams(database.db);
   if (gramsIndexed > 0) app.log.info({ lessons: gramsIndexed }, "lessons added to the course search's letters index");
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
+  // CONTRACT §7: media uploaded before this version (or added by a tool) is queued for its transcode, once.
+  const transcodesQueued = await queueMissingTranscodes(database.db);
+  if (transcodesQueued > 0) app.log.info({ files: transcodesQueued }, 'lesson media files queued for their transcode into HLS');
+  // >>> STREAM (decision 046): the transcode handler runs where ffmpeg does; without it the site
+  // starts all the same, members get the originals, and the jobs wait for a process that has it.
+  if (await ffmpegRuns()) {
+    // deps.jobs.register(transcodeJob(deps));  ← the lead connects this once the queue (jobs/job-queue.ts) is merged
+  } else app.log.warn(FFMPEG_MISSING);
+  // <<< STREAM
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
   registerBodyRules(app, limits.BODY_LIMIT_BYTES);
@@ -199,6 +215,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   await registerStripeWebhookRoute(app, deps);
   registerServeRoute(app, deps);
   registerCourseFileRoute(app, deps);
+  registerCourseStreamRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).
   registerPublicSliderRoute(app, deps, FrontDoor.mountedOn(app));
   const pages = await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });

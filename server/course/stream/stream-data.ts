@@ -70,3 +70,12 @@ export async function queueMissingTranscodes(db: Db): Promise<number> {
   for (const { id } of missing) await transaction(db, (tx) => queueTranscode(tx, id));
   return missing.length;
 }
+
+/** A media file and its lesson's title, for the retry (undefined: no such media file). */
+export async function findMediaFile(db: Db, fileId: string): Promise<{ id: string; lessonId: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: courseFiles.id, lessonId: courseFiles.lessonId, name: courseFiles.name })
+    .from(courseFiles)
+    .where(and(eq(courseFiles.id, fileId), eq(courseFiles.role, 'media')));
+  return row;
+}
