@@ -71,6 +71,8 @@ async function run(deps: TranscodeDeps, { fileId }: TranscodePayload, context: J
       await markHandedBack(deps.db, fileId);
       throw error;
     }
+    // Deleted meanwhile (its source went with it): nothing was wanted of this try, and nothing is left of it.
+    if (!(await fileStillThere(deps, fileId))) return;
     const last = context.attempt >= context.maxAttempts;
     await markTryFailed(deps.db, fileId, reasonOf(error), last);
     context.log.warn({ err: error, fileId, attempt: context.attempt }, last ? 'a transcode failed for the last time' : 'a transcode failed; it will be tried again');
@@ -95,9 +97,9 @@ export function transcodeJob(deps: TranscodeDeps): JobHandler<TranscodePayload> 
 const exec = promisify(execFile);
 
 /** Whether ffmpeg and ffprobe run on this machine (checked once, at start). */
-export async function ffmpegRuns(): Promise<boolean> {
+export async function ffmpegRuns(commands: readonly string[] = ['ffmpeg', 'ffprobe']): Promise<boolean> {
   try {
-    await Promise.all([exec('ffmpeg', ['-version']), exec('ffprobe', ['-version'])]);
+    await Promise.all(commands.map((command) => exec(command, ['-version'])));
     return true;
   } catch {
     return false;
