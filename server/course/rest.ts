@@ -141,7 +141,7 @@ export const courseManagerRest: RestSection = {
       access: 'admin',
       summary: 'Every module and lesson, drafts and Markdown bodies included',
       description:
-        "Each media file carries transcode: its transcode into HLS, state queued, running (percent of the duration), done or failed " +
+        'Each media file carries transcode: its transcode into HLS, state queued, running (percent of the duration), done or failed ' +
         "(error: ffmpeg's reason in words, also on a queued try after a failed one); null for captions and attachments.",
       answer: asIs(adminCourseSchema),
       procedure: (c) => c.content,

@@ -17,7 +17,14 @@ const folder = path.join(tmpdir(), `qc-test-stream-clips-${process.getuid?.() ??
  * A video with a tone of `seconds` at `width`×`height` and `fps` (mp4, H.264 and AAC, the index at
  * the end unless `faststart`): made once per run and machine.
  */
-export async function sourceClip(options: { width: number; height: number; seconds: number; fps?: number; faststart?: boolean; audio?: boolean }): Promise<string> {
+export async function sourceClip(options: {
+  width: number;
+  height: number;
+  seconds: number;
+  fps?: number;
+  faststart?: boolean;
+  audio?: boolean;
+}): Promise<string> {
   const { width, height, seconds, fps = 15, faststart = false, audio = true } = options;
   const file = path.join(folder, `src-${width}x${height}-${seconds}s-${fps}${faststart ? '-fs' : ''}${audio ? '' : '-mute'}.mp4`);
   if (existsSync(file)) return file;

@@ -67,7 +67,8 @@ export function readProbe(json: ProbeJson): Probe {
   };
 }
 
-const ENTRIES = 'format=duration:stream=index,codec_type,width,height,avg_frame_rate,r_frame_rate,channels,duration:stream_disposition=attached_pic:stream_tags=rotate:stream_side_data=rotation';
+const ENTRIES =
+  'format=duration:stream=index,codec_type,width,height,avg_frame_rate,r_frame_rate,channels,duration:stream_disposition=attached_pic:stream_tags=rotate:stream_side_data=rotation';
 
 /** Probes `file` (ffprobe's JSON); a file ffprobe cannot read is refused with its reason in words. */
 export async function probeMedia(file: string, what: 'video' | 'audio', signal?: AbortSignal): Promise<Probe> {

@@ -9,10 +9,7 @@ import type { CourseUrlSigner } from '../files/file-urls';
 
 export const STREAMS_PREFIX = '/api/course/streams';
 
-export type StreamCheck =
-  | { state: 'valid'; userId: string; sessionIssuedAtMs: number; expiresAtMs: number }
-  | { state: 'invalid' }
-  | { state: 'expired' };
+export type StreamCheck = { state: 'valid'; userId: string; sessionIssuedAtMs: number; expiresAtMs: number } | { state: 'invalid' } | { state: 'expired' };
 
 const TOKEN = /^([A-Za-z0-9_-]{1,64})\.(\d{1,15})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 

@@ -30,7 +30,11 @@ afterEach(async () => {
 const streamsFolder = () => path.join(courseFilesRoot(site), 'streams');
 const output = (fileId: string) => path.join(streamsFolder(), fileId);
 const tempFolders = () => (existsSync(streamsFolder()) ? readdirSync(streamsFolder()).filter((name) => name.startsWith('.tmp-')) : []);
-const storedFile = (fileId: string) => path.join(courseFilesRoot(site), readdirSync(courseFilesRoot(site)).find((name) => name.startsWith(fileId))!);
+const storedFile = (fileId: string) =>
+  path.join(
+    courseFilesRoot(site),
+    readdirSync(courseFilesRoot(site)).find((name) => name.startsWith(fileId))!,
+  );
 const streamRow = async (fileId: string) => (await site.db.db.select().from(courseStreams).where(eq(courseStreams.fileId, fileId)))[0];
 
 async function mediaLesson(kind: 'video' | 'audio', name: string, content: Buffer) {
@@ -58,7 +62,14 @@ describe('a video', () => {
     const { fileId } = await mediaLesson('video', 'lecture.mp4', readFileSync(source));
     expect(await streamRow(fileId)).toMatchObject({ state: 'queued', percent: 0, error: null });
     // Queued in the upload's transaction, under the file's key.
-    expect((await site.db.db.select().from(jobs).where(eq(jobs.key, transcodeKey(fileId))))[0]).toMatchObject({ type: 'course.transcode', state: 'queued', maxAttempts: 3 });
+    expect(
+      (
+        await site.db.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, transcodeKey(fileId)))
+      )[0],
+    ).toMatchObject({ type: 'course.transcode', state: 'queued', maxAttempts: 3 });
 
     await transcodeHandler(site).run({ fileId }, jobContext(site));
 
@@ -83,20 +94,32 @@ describe('a video', () => {
       }
       const height = [240, 360, 480, 720, 1080][i];
       for (const part of parts) {
-        const probed = (await ffprobe(path.join(folder, part.uri), ['-show_entries', 'stream=codec_name,height'])) as { streams: Array<{ codec_name: string; height?: number }> };
+        const probed = (await ffprobe(path.join(folder, part.uri), ['-show_entries', 'stream=codec_name,height'])) as {
+          streams: Array<{ codec_name: string; height?: number }>;
+        };
         expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
         expect(probed.streams.find((stream) => stream.codec_name === 'h264')!.height).toBe(height);
       }
       // Keyframes over the whole rendition: at 0, 2, 4 s (15 frames a second: every 30th frame).
       const first = path.join(folder, parts[0]!.uri);
-      const frames = (await ffprobe(`concat:${parts.map((part) => path.join(folder, part.uri)).join('|')}`, ['-select_streams', 'v', '-show_entries', 'frame=key_frame,pts_time'])) as {
+      const frames = (await ffprobe(`concat:${parts.map((part) => path.join(folder, part.uri)).join('|')}`, [
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'frame=key_frame,pts_time',
+      ])) as {
         frames: Array<{ key_frame: number; pts_time: string }>;
       };
       const start = Number(frames.frames[0]!.pts_time);
       const keyTimes = frames.frames.filter((frame) => frame.key_frame === 1).map((frame) => Number(frame.pts_time) - start);
-      expect(keyTimes.map((time) => Math.round(time * 100) / 100), first).toEqual([0, 2, 4]);
+      expect(
+        keyTimes.map((time) => Math.round(time * 100) / 100),
+        first,
+      ).toEqual([0, 2, 4]);
     }
-    const poster = (await ffprobe(path.join(folder, 'poster.jpg'), ['-show_entries', 'stream=codec_name,width,height'])) as { streams: Array<Record<string, unknown>> };
+    const poster = (await ffprobe(path.join(folder, 'poster.jpg'), ['-show_entries', 'stream=codec_name,width,height'])) as {
+      streams: Array<Record<string, unknown>>;
+    };
     expect(poster.streams[0]).toMatchObject({ codec_name: 'mjpeg', width: 1280, height: 720 });
   }, 180_000);
 
@@ -132,7 +155,9 @@ describe('an audio file', () => {
     // ffmpeg's BANDWIDTH is the stream's rate plus a tenth.
     expect(Number(/BANDWIDTH=(\d+)/.exec(listed[0]!.attributes)![1])).toBeLessThanOrEqual(128_000 * 1.1);
     const parts = segments(await readFile(path.join(folder, listed[0]!.uri), 'utf8'));
-    const probed = (await ffprobe(path.join(folder, parts[0]!.uri), ['-show_entries', 'stream=codec_name,codec_type'])) as { streams: Array<{ codec_name: string; codec_type: string }> };
+    const probed = (await ffprobe(path.join(folder, parts[0]!.uri), ['-show_entries', 'stream=codec_name,codec_type'])) as {
+      streams: Array<{ codec_name: string; codec_type: string }>;
+    };
     expect(probed.streams).toEqual([{ codec_name: 'aac', codec_type: 'audio' }]);
     expect(existsSync(path.join(folder, 'poster.jpg'))).toBe(false);
   }, 60_000);
@@ -189,7 +214,14 @@ describe('a transcode stopped half way', () => {
     await until(async () => tempFolders().length === 1);
     expect((await course.api('DELETE', `/api/admin/course/files/${fileId}`)).status).toBe(200);
     // Its job was cancelled in the deletion's transaction (the queue would abort the try at its next renewal; here it runs on).
-    expect((await site.db.db.select().from(jobs).where(eq(jobs.key, transcodeKey(fileId))))[0]!.state).toBe('cancelled');
+    expect(
+      (
+        await site.db.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, transcodeKey(fileId)))
+      )[0]!.state,
+    ).toBe('cancelled');
     await running;
     expect(existsSync(output(fileId))).toBe(false);
     expect(tempFolders()).toEqual([]);

@@ -47,7 +47,9 @@ async function run(deps: TranscodeDeps, { fileId }: TranscodePayload, context: J
       onPercent(percent) {
         if (percent < written + PERCENT_STEP) return;
         written = percent;
-        writes = writes.then(() => markRunning(deps.db, fileId, percent)).catch((error) => context.log.warn({ err: error, fileId }, "could not save a transcode's percent"));
+        writes = writes
+          .then(() => markRunning(deps.db, fileId, percent))
+          .catch((error) => context.log.warn({ err: error, fileId }, "could not save a transcode's percent"));
       },
     });
     await writes;
@@ -75,7 +77,10 @@ async function run(deps: TranscodeDeps, { fileId }: TranscodePayload, context: J
     if (!(await fileStillThere(deps, fileId))) return;
     const last = context.attempt >= context.maxAttempts;
     await markTryFailed(deps.db, fileId, reasonOf(error), last);
-    context.log.warn({ err: error, fileId, attempt: context.attempt }, last ? 'a transcode failed for the last time' : 'a transcode failed; it will be tried again');
+    context.log.warn(
+      { err: error, fileId, attempt: context.attempt },
+      last ? 'a transcode failed for the last time' : 'a transcode failed; it will be tried again',
+    );
     throw error;
   }
 }

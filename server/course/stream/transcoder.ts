@@ -165,7 +165,9 @@ async function checkMaster(folder: string, plan: TranscodePlan): Promise<void> {
   const master = await readFile(path.join(folder, MASTER_PLAYLIST), 'utf8');
   const variants = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF:'));
   const expected = plan.kind === 'video' ? plan.renditions.length : 1;
-  const complete = variants.every((line) => /BANDWIDTH=\d+/.test(line) && /CODECS="[^"]+"/.test(line) && (plan.kind === 'audio' || /RESOLUTION=\d+x\d+/.test(line)));
+  const complete = variants.every(
+    (line) => /BANDWIDTH=\d+/.test(line) && /CODECS="[^"]+"/.test(line) && (plan.kind === 'audio' || /RESOLUTION=\d+x\d+/.test(line)),
+  );
   if (variants.length !== expected || !complete) throw new Error('ffmpeg wrote an incomplete master playlist');
 }
 
