@@ -2,7 +2,7 @@
 // folder of its own beside it (.tmp-{fileId}-{random}) and renamed whole when done, so a reader
 // sees the whole output or none (CONTRACT §7). The orphan sweep (files/orphan-sweep.ts) removes
 // what a crash leaves: .tmp- folders, and folders whose file row is gone.
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export const STREAMS_FOLDER = 'streams';
@@ -41,13 +41,4 @@ export async function publishFolder(courseFilesRoot: string, fileId: string, fin
 /** Removes a file's output (its file is gone, or being replaced); nothing there is no error. */
 export async function removeStreamFolder(courseFilesRoot: string, fileId: string): Promise<void> {
   await rm(streamFolder(courseFilesRoot, fileId), { recursive: true, force: true });
-}
-
-/** Whether file `fileId` has a published output. */
-export async function hasStreamFolder(courseFilesRoot: string, fileId: string): Promise<boolean> {
-  try {
-    return (await stat(streamFolder(courseFilesRoot, fileId))).isDirectory();
-  } catch {
-    return false;
-  }
 }

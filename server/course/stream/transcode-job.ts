@@ -35,7 +35,8 @@ async function run(deps: TranscodeDeps, { fileId }: TranscodePayload, context: J
   const { file } = found;
   const root = deps.courseFiles.root;
   // Progress writes one after another, and all before the try's last write.
-  let writes: Promise<void> = markRunning(deps.db, fileId, 0);
+  const saveFailed = (error: unknown) => context.log.warn({ err: error, fileId }, "could not save a transcode's progress");
+  let writes: Promise<void> = markRunning(deps.db, fileId, 0).catch(saveFailed);
   let written = 0;
   try {
     const made = await transcodeToFolder({
@@ -47,9 +48,7 @@ async function run(deps: TranscodeDeps, { fileId }: TranscodePayload, context: J
       onPercent(percent) {
         if (percent < written + PERCENT_STEP) return;
         written = percent;
-        writes = writes
-          .then(() => markRunning(deps.db, fileId, percent))
-          .catch((error) => context.log.warn({ err: error, fileId }, "could not save a transcode's percent"));
+        writes = writes.then(() => markRunning(deps.db, fileId, percent)).catch(saveFailed);
       },
     });
     await writes;
