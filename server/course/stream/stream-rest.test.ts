@@ -3,6 +3,9 @@
 // it): the lesson answer's stream, the admin tree's transcode, the Retry call, and what a signed
 // prefix is worth: tampered, foreign, escaping its folder, after a downgrade; Range, types, caching.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { eq } from 'drizzle-orm';
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +13,12 @@ import { closeAdminApp, startAdminApp, type AdminApp } from '../../../tests/supp
 import { courseSite, type CourseSite } from '../../../tests/support/course-site';
 import { testClip } from '../../../tests/support/media-clips';
 import { courseFilesRoot, jobContext, transcodeHandler } from '../../../tests/support/stream-clips';
+import { buildApp } from '../../app';
+import { courseStreams, jobs } from '../../db/schema';
+import { LogCapture } from '../../../tests/support/test-app';
 import { sweepOrphanStreams } from '../files/orphan-sweep';
+import { transcodeKey } from '../transcode-queue';
+import { FFMPEG_MISSING } from './transcode-job';
 import { STREAM_LINK_MESSAGES } from './stream-route';
 
 interface Reading {
@@ -222,4 +230,40 @@ describe('the orphan sweep', () => {
     expect(removed.sort()).toEqual([gone, staleTemp].sort());
     for (const name of [kept, freshTemp, other]) expect(existsSync(path.join(streams, name)), name).toBe(true);
   });
+});
+
+describe('at start', () => {
+  it('queues the media files uploaded before this version once, and without ffmpeg says so and starts all the same', async () => {
+    const { mediaId } = await videoLesson();
+    // As an older version left it: no transcode, no job.
+    await site.db.db.delete(jobs).where(eq(jobs.key, transcodeKey(mediaId)));
+    await site.db.db.delete(courseStreams).where(eq(courseStreams.fileId, mediaId));
+    const logs = new LogCapture();
+    const path = process.env.PATH;
+    // A machine where ffmpeg is nowhere to be found.
+    process.env.PATH = mkdtempSync(`${tmpdir()}/no-ffmpeg-`);
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    try {
+      second = await buildApp(site.t.config, { clientDir: undefined, logStream: logs });
+    } finally {
+      process.env.PATH = path;
+    }
+    try {
+      expect((await second.inject('/healthz')).statusCode).toBe(200);
+      const lines = logs.lines.map((line) => JSON.parse(line) as { msg: string; files?: number });
+      expect(lines.filter((line) => line.msg === FFMPEG_MISSING)).toHaveLength(1);
+      expect(lines.find((line) => line.msg === 'lesson media files queued for their transcode into HLS')?.files).toBe(1);
+      expect((await site.db.db.select().from(courseStreams).where(eq(courseStreams.fileId, mediaId)))[0]).toMatchObject({ state: 'queued', percent: 0 });
+      expect(
+        (
+          await site.db.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, transcodeKey(mediaId)))
+        )[0],
+      ).toMatchObject({ state: 'queued' });
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });
