@@ -3,7 +3,7 @@
 // made is checked with ffprobe: the ladder's heights, codecs, keyframe spacing and segment lengths,
 // the master playlist's variants, the audio rendition; and the hostile cases: a truncated video,
 // an abort mid-transcode, a file deleted mid-transcode.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -200,8 +200,15 @@ describe('a transcode stopped half way', () => {
     const stop = new AbortController();
     const running = transcodeHandler(site).run({ fileId }, jobContext(site, { signal: stop.signal }));
     await until(async () => tempFolders().length === 1 && readdirSync(path.join(streamsFolder(), tempFolders()[0]!)).some((name) => name.endsWith('.ts')));
+    // ffmpeg runs niced, in its folder (the only process whose working folder it is).
+    const folder = path.join(streamsFolder(), tempFolders()[0]!);
+    const ffmpeg = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && cwdOf(pid) === folder);
+    expect(ffmpeg).toHaveLength(1);
+    // /proc/{pid}/stat: the 19th field, after the command's name in parentheses, is the nice value.
+    expect(readFileSync(`/proc/${ffmpeg[0]}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]).toBe('10');
     stop.abort();
     await expect(running).rejects.toThrow();
+    expect(existsSync(`/proc/${ffmpeg[0]}`)).toBe(false);
     expect(tempFolders()).toEqual([]);
     expect(existsSync(output(fileId))).toBe(false);
     expect(await streamRow(fileId)).toMatchObject({ state: 'queued' });
@@ -235,6 +242,14 @@ describe('ffmpeg on the machine', () => {
     expect(await ffmpegRuns(['no-such-ffmpeg-here', 'ffprobe'])).toBe(false);
   });
 });
+
+function cwdOf(pid: string): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return undefined;
+  }
+}
 
 async function until(condition: () => Promise<boolean>) {
   for (let i = 0; i < 2000; i++) {
