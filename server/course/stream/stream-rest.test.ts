@@ -118,6 +118,7 @@ describe('a transcoded lesson video', () => {
     // The prefix's token never reaches the request log.
     const token = media.stream!.url.split('/')[5]!;
     expect(site.t.logs.text).not.toContain(token.split('.')[3]);
+    expect(site.t.logs.text).toContain(`/api/course/streams/${mediaId}/[redacted]/poster.jpg`);
   }, 60_000);
 
   it('refuses a tampered, foreign or misplaced token (403) and any name outside the folder (404)', async () => {
