@@ -41,7 +41,8 @@ beforeAll(async () => {
   mp3 = (await testClip('mp3')).bytes;
 }, 60_000);
 beforeEach(async () => {
-  site = await startAdminApp({ env: { COURSE_URL_TTL: String(TTL) } });
+  // This process runs no transcode of its own (once the queue runs here): the tests run the job by hand.
+  site = await startAdminApp({ env: { COURSE_URL_TTL: String(TTL), TRANSCODE_CONCURRENCY: '0' } });
   course = courseSite(site);
 });
 afterEach(async () => {

@@ -20,7 +20,8 @@ let site: AdminApp;
 let course: CourseSite;
 
 beforeEach(async () => {
-  site = await startAdminApp();
+  // This process runs no transcode of its own (once the queue runs here): the tests run the job by hand.
+  site = await startAdminApp({ env: { TRANSCODE_CONCURRENCY: '0' } });
   course = courseSite(site);
 });
 afterEach(async () => {
