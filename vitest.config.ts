@@ -34,6 +34,8 @@ const INTEGRATION = [
   'server/course/content/lesson-html-cache.test.ts',
   'server/course/files/lesson-images-rest.test.ts',
   'server/course/files/orphan-sweep.test.ts',
+  'server/course/stream/transcode-job.test.ts',
+  'server/course/stream/stream-rest.test.ts',
   'server/course/content/outline-staleness.test.ts',
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',

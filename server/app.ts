@@ -55,6 +55,10 @@ import { startUploadExpiry } from './course/files/tus-expiry';
 import { RedisLocker } from './course/files/tus-redis-locker';
 import { registerCourseUploadRoutes } from './course/files/tus-route';
 import { createCourseUploads, LOCK_WAIT_MS } from './course/files/tus-uploads';
+import { queueMissingTranscodes } from './course/stream/stream-data';
+import { registerCourseStreamRoute } from './course/stream/stream-route';
+import { StreamUrls } from './course/stream/stream-urls';
+import { FFMPEG_MISSING, ffmpegRuns, transcodeJob } from './course/stream/transcode-job';
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
@@ -153,6 +157,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const twoFactorSecrets = twoFactorBox(loadOrCreateTwoFactorKey(config.twoFactorKey, config.dataDir));
   await moveTwoFactorSecretsToTheirKey(database.db, serverSecret, twoFactorSecrets, app.log);
 
+  // Its URLs are signed with a key of their own, derived from the same secret (course/files/file-urls.ts).
+  const courseFileUrls = new CourseFileUrls(serverSecret, config.courseUrlTtlSeconds, clock);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -173,8 +179,9 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
     twoFactor: { db: database.db, box: twoFactorSecrets },
-    // Its URLs are signed with a key of their own, derived from the same secret (course/files/file-urls.ts).
-    courseFiles: { root: courseFilesRoot, urls: new CourseFileUrls(serverSecret, config.courseUrlTtlSeconds, clock) },
+    courseFiles: { root: courseFilesRoot, urls: courseFileUrls },
+    // Stream URLs sign a path prefix with the file URLs' key, over fields of their own (course/stream/stream-urls.ts).
+    courseStreams: { urls: new StreamUrls(courseFileUrls.signer, config.courseUrlTtlSeconds, clock) },
     clock,
   };
   closers.push(() => deps.thumbnails.close());
@@ -186,6 +193,13 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   const gramsIndexed = await backfillLessonGrams(database.db);
   if (gramsIndexed > 0) app.log.info({ lessons: gramsIndexed }, "lessons added to the course search's letters index");
   if (config.firstAdmin) await createAdminIfAbsent(deps.db, config.firstAdmin, app.log);
+  // CONTRACT §7: media uploaded before this version (or added by a tool) is queued for its transcode, once.
+  const transcodesQueued = await queueMissingTranscodes(database.db);
+  if (transcodesQueued > 0) app.log.info({ files: transcodesQueued }, 'lesson media files queued for their transcode into HLS');
+  // The transcode handler runs where ffmpeg does (decision 046); without it the site starts all the
+  // same, members get the originals, and the jobs wait for a process that has it.
+  if (await ffmpegRuns()) jobs.register(transcodeJob(deps));
+  else app.log.warn(FFMPEG_MISSING);
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
   registerBodyRules(app, limits.BODY_LIMIT_BYTES);
@@ -221,6 +235,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   await registerStripeWebhookRoute(app, deps);
   registerServeRoute(app, deps);
   registerCourseFileRoute(app, deps);
+  registerCourseStreamRoute(app, deps);
   // The hottest answer, given before Fastify routes the request once it is built (http/front-door.ts).
   registerPublicSliderRoute(app, deps, FrontDoor.mountedOn(app));
   const pages = await registerClient(app, 'clientDir' in options ? options.clientDir : clientDistDir, { trpcMaxBatch: limits.TRPC_MAX_BATCH });

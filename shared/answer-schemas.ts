@@ -323,6 +323,9 @@ export const certificateLinkSchema = z.object({ _id: z.string(), url: z.string()
 export const certificateSchema = z.object({ name: z.string(), course: z.string(), completedAt: timestamp });
 export const courseFileUploadAnswer = z.object({ file: courseFileSchema, lesson: courseLessonSchema });
 
+/** POST /api/admin/course/files/{id}/transcode (CONTRACT §7): the transcode as it stands now, queued again. */
+export const transcodeAnswer = z.object({ transcode: transcodeSchema });
+
 // A member's own account (CONTRACT §5).
 export const accountAnswer = z.object({
   user: publicUserSchema,

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'course.lesson.reorder',
   'course.file.upload',
   'course.file.delete',
+  'course.file.transcode',
   'billing.upgrade',
   'billing.refund',
   'auth.lockout',

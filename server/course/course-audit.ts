@@ -61,4 +61,8 @@ const fileWords = (file: CourseFileRow) =>
 export const fileUploadedSummary = (lessonTitle: string, file: CourseFileRow, replaced: readonly string[]) =>
   `${quoted(lessonTitle)}: uploaded ${fileWords(file)} (${formatBytes(file.size)})${replaced.length > 0 ? ', replacing the previous media' : ''}`;
 
+/** "“Welcome”: queued the transcode of media “talk.mp4” again (it was failed)" */
+export const fileTranscodeSummary = (lessonTitle: string, file: { name: string }, before: string) =>
+  `${quoted(lessonTitle)}: queued the transcode of media ${quoted(file.name)} again (it was ${before})`;
+
 export const fileDeletedSummary = (lessonTitle: string, file: CourseFileRow) => `${quoted(lessonTitle)}: deleted ${fileWords(file)}`;

@@ -16,6 +16,7 @@ import {
   moduleAnswer,
   modulesAnswer,
   messageAnswer,
+  transcodeAnswer,
 } from '../../shared/answer-schemas';
 import {
   certificateIdInput,
@@ -37,6 +38,7 @@ import { asIs } from '../http/answers';
 import { restRowsOf, type RestSection } from '../http/rest-rows';
 import { createCallerFactory } from '../trpc/init';
 import { courseRouter } from './router';
+import { TRANSCODE_MESSAGES } from './stream/stream-router';
 
 const { row, noInputRow } = restRowsOf(createCallerFactory(courseRouter));
 
@@ -59,7 +61,10 @@ export const courseRest: RestSection = {
       url: '/api/course/lessons/:id',
       access: 'member',
       summary: 'A lesson the caller may open: its body rendered to HTML, and the lessons before and after it that the caller may open',
-      description: 'A draft, or a lesson of a draft module, is a 404 for everyone but admins; drip does not apply to admins.',
+      description:
+        'A draft, or a lesson of a draft module, is a 404 for everyone but admins; drip does not apply to admins. ' +
+        "media.url is the signed original file; media.stream is null until the media's transcode into HLS is done, then the signed master " +
+        'playlist (url) and poster (null for audio), under a signed prefix that lives as long as a file URL (COURSE_URL_TTL).',
       input: lessonIdInput,
       answer: asIs(lessonReadingSchema),
       refusals: {
@@ -135,6 +140,9 @@ export const courseManagerRest: RestSection = {
       url: '/api/admin/course',
       access: 'admin',
       summary: 'Every module and lesson, drafts and Markdown bodies included',
+      description:
+        'Each media file carries transcode: its transcode into HLS, state queued, running (percent of the duration), done or failed ' +
+        "(error: ffmpeg's reason in words, also on a queued try after a failed one); null for captions and attachments.",
       answer: asIs(adminCourseSchema),
       procedure: (c) => c.content,
     }),
@@ -252,6 +260,23 @@ export const courseManagerRest: RestSection = {
       answer: asIs(lessonAnswer),
       refusals: { 404: 'No file with that id.' },
       procedure: (c) => c.files.delete,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/admin/course/files/:id/transcode',
+      status: 201,
+      access: 'admin',
+      summary: "Queue a media file's transcode into HLS again (the Course Manager's Retry)",
+      description:
+        'The transcode starts over: state queued, percent 0, error null, three tries again. Members get the original file until it is done. ' +
+        'A file whose transcode is done may be queued again too (its stream is replaced when the new one is whole).',
+      input: courseFileIdInput,
+      answer: asIs(transcodeAnswer),
+      refusals: {
+        404: 'No media file with that id (captions and attachments are never transcoded).',
+        409: `Its transcode is already queued or running: "${TRANSCODE_MESSAGES.busy}".`,
+      },
+      procedure: (c) => c.files.transcode,
     }),
   ],
 };

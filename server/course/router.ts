@@ -38,6 +38,8 @@ import {
   updateModule,
 } from './content/content-data';
 import { fileUrlFor, lessonFileUrls, lessonImages } from './files/file-answers';
+import { lessonStream } from './stream/stream-answers';
+import { streamProcedures } from './stream/stream-router';
 import { insightsAnswer } from './insights/insights';
 import { readInsightTotals } from './insights/insights-data';
 import { deleteFile, deleteLessonFiles, filesByLesson, listLessonFiles } from './files/files-data';
@@ -237,6 +239,8 @@ const filesRouter = router({
     ctx.log.info({ adminId: ctx.user.id, lessonId: lesson._id, fileId: file.id }, 'admin deleted a lesson file');
     return { lesson };
   }),
+
+  ...streamProcedures,
 });
 
 export const courseRouter = router({
@@ -256,6 +260,8 @@ export const courseRouter = router({
     // Rendered for this member at each call, never kept: its image URLs are signed for them and expire.
     const files = await listLessonFiles(ctx.deps.db, lesson._id);
     const url = fileUrlFor(ctx.deps, ctx.user.id, ctx.token.issuedAtMs);
+    const media = files.find((file) => file.role === 'media');
+    const stream = media ? await lessonStream(ctx.deps, media.id, ctx.user.id, ctx.token.issuedAtMs) : null;
     return {
       lesson: {
         _id: lesson._id,
@@ -266,7 +272,7 @@ export const courseRouter = router({
         durationSeconds: lesson.durationSeconds,
         html: renderLessonBody(lesson.body, lessonImages(files, url)),
         // Only here, past the access rule: a locked lesson never carries a URL.
-        ...lessonFileUrls(files, url),
+        ...lessonFileUrls(files, url, stream),
       },
       progress: progressAnswer(await readLessonProgress(ctx.deps.db, ctx.user.id, lesson._id)),
       ...neighbours(await ctx.deps.courseTree.get(), viewer, lesson._id, now),

@@ -16,6 +16,13 @@ const REDACTED = '[redacted]';
  */
 const TOKEN_AFTER = new Set(['reset-password', 'verify-email', 'confirm-email']);
 
+/**
+ * The path segment after which a file id and then a signed prefix's token follow: a lesson's HLS
+ * stream, /api/course/streams/{fileId}/{token}/{name} (course/stream/stream-urls.ts). Everything
+ * between the id and the last segment goes, so the line still says which file and which part.
+ */
+const SIGNED_PREFIX_AFTER = 'streams';
+
 /** The query parameters that carry a secret: a signed course file URL's signature (s), and any token. */
 const SECRET_PARAMETERS = new Set(['s', 'token']);
 
@@ -37,7 +44,12 @@ export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const segments = (queryAt < 0 ? url : url.slice(0, queryAt)).split('/');
   const tokenAt = segments.findIndex((segment) => TOKEN_AFTER.has(decoded(segment).toLowerCase()));
-  const pathname = tokenAt < 0 || tokenAt === segments.length - 1 ? segments.join('/') : `${segments.slice(0, tokenAt + 1).join('/')}/${REDACTED}`;
+  const prefixAt = segments.findIndex((segment) => decoded(segment).toLowerCase() === SIGNED_PREFIX_AFTER);
+  let pathname = tokenAt < 0 || tokenAt === segments.length - 1 ? segments.join('/') : `${segments.slice(0, tokenAt + 1).join('/')}/${REDACTED}`;
+  if (tokenAt < 0 && prefixAt >= 0 && segments.length > prefixAt + 2) {
+    const last = segments.length > prefixAt + 3 ? [segments[segments.length - 1]!] : [];
+    pathname = [...segments.slice(0, prefixAt + 2), REDACTED, ...last].join('/');
+  }
   if (queryAt < 0) return pathname;
   const query = url
     .slice(queryAt + 1)

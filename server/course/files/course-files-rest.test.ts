@@ -120,7 +120,9 @@ describe('uploading', () => {
     }>;
     const listed = admin.flatMap((module) => module.lessons).find((l) => l._id === lesson._id)!;
     expect(listed.durationSeconds).toBe(CLIP_SECONDS);
-    expect(listed.files).toEqual([media, captions, attachment].sort((a, b) => a.role.localeCompare(b.role)));
+    // Each media file with its transcode into HLS (CONTRACT §7), queued in the upload's transaction; null for the others.
+    const withTranscode = (file: UploadedFile) => ({ ...file, transcode: file.role === 'media' ? { state: 'queued', percent: 0, error: null } : null });
+    expect(listed.files).toEqual([media, captions, attachment].sort((a, b) => a.role.localeCompare(b.role)).map(withTranscode));
     // In the outline too, for everyone.
     const outline = (await course.api('GET', '/api/course', undefined, '')).body as {
       modules: Array<{ lessons: Array<{ _id: string; durationSeconds: number }> }>;

@@ -28,7 +28,12 @@ export const fileUrlFor =
   (fileId) =>
     deps.courseFiles.urls.urlFor(fileId, memberId, sessionIssuedAtMs);
 
-export function lessonFileUrls(files: readonly CourseFileRow[], url: FileUrl): { media: LessonMedia | null; attachments: LessonAttachment[] } {
+/** `stream`: the media's HLS stream for this member, once transcoded (stream/stream-answers.ts). */
+export function lessonFileUrls(
+  files: readonly CourseFileRow[],
+  url: FileUrl,
+  stream: LessonMedia['stream'] = null,
+): { media: LessonMedia | null; attachments: LessonAttachment[] } {
   const media = files.find((file) => file.role === 'media');
   return {
     // Captions belong to the media they caption: without one there is nothing to play them over.
@@ -36,7 +41,7 @@ export function lessonFileUrls(files: readonly CourseFileRow[], url: FileUrl): {
       ? {
           url: url(media.id),
           type: media.contentType,
-          stream: null,
+          stream,
           captions: files.filter((file) => file.role === 'captions').map((file) => ({ lang: file.lang ?? '', label: file.label ?? '', url: url(file.id) })),
         }
       : null,

@@ -13,23 +13,45 @@ export const COURSE_FILES_PREFIX = '/course-files';
 
 export type UrlCheck = { state: 'valid'; userId: string; sessionIssuedAtMs: number } | { state: 'invalid' } | { state: 'expired' };
 
-export class CourseFileUrls {
+/**
+ * The HMAC of the course's signed URLs, under the key derived for them alone. The file URLs sign
+ * four fields and the stream URLs (stream/stream-urls.ts) five, the first of them 'stream', so that
+ * one kind can never pass as the other.
+ */
+export class CourseUrlSigner {
   private readonly key: Buffer;
+
+  constructor(siteSecret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', siteSecret, Buffer.alloc(0), KEY_LABEL, 32));
+  }
+
+  /** JSON keeps the fields apart whatever characters an id holds. */
+  sign(fields: ReadonlyArray<string | number>): string {
+    return createHmac('sha256', this.key).update(JSON.stringify(fields)).digest('base64url');
+  }
+
+  /** Whether `given` is the signature of `fields`, compared in constant time. */
+  matches(fields: ReadonlyArray<string | number>, given: string): boolean {
+    const expected = Buffer.from(this.sign(fields));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}
+
+export class CourseFileUrls {
+  readonly signer: CourseUrlSigner;
 
   constructor(
     siteSecret: string,
     private readonly ttlSeconds: number,
     private readonly clock: () => number,
   ) {
-    this.key = Buffer.from(hkdfSync('sha256', siteSecret, Buffer.alloc(0), KEY_LABEL, 32));
+    this.signer = new CourseUrlSigner(siteSecret);
   }
 
   private sign(fileId: string, userId: string, sessionIssuedAtMs: number, expires: number): string {
-    // JSON keeps the four apart whatever characters an id holds. A URL signed before the session's
-    // time was bound (three fields) can never match one of four: it is refused as not valid.
-    return createHmac('sha256', this.key)
-      .update(JSON.stringify([fileId, userId, sessionIssuedAtMs, expires]))
-      .digest('base64url');
+    // A URL signed before the session's time was bound (three fields) can never match one of four: it is refused as not valid.
+    return this.signer.sign([fileId, userId, sessionIssuedAtMs, expires]);
   }
 
   /**
@@ -51,9 +73,7 @@ export class CourseFileUrls {
     const { u, i, e, s } = query;
     if (typeof u !== 'string' || typeof i !== 'string' || typeof e !== 'string' || typeof s !== 'string') return { state: 'invalid' };
     if (!/^\d{1,15}$/.test(i) || !/^\d{1,15}$/.test(e)) return { state: 'invalid' };
-    const expected = Buffer.from(this.sign(fileId, u, Number(i), Number(e)));
-    const given = Buffer.from(s);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { state: 'invalid' };
+    if (!this.signer.matches([fileId, u, Number(i), Number(e)], s)) return { state: 'invalid' };
     // Checked after the signature: an expiry is only worth reading once it is known to be ours.
     if (Number(e) * 1000 <= this.clock()) return { state: 'expired' };
     return { state: 'valid', userId: u, sessionIssuedAtMs: Number(i) };

@@ -6,9 +6,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseFileRole, TranscodeState } from '../../../shared/course';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { courseCaptionCues, courseFiles, courseLessons, courseModules } from '../../db/schema';
+import { courseCaptionCues, courseFiles, courseLessons, courseModules, courseStreams } from '../../db/schema';
 import type { PendingEvents } from '../../events/after-commit';
 import type { AccessLesson, AccessModule } from '../access';
+import { queueTranscode, stopTranscode } from '../transcode-queue';
 import type { CaptionCue } from './captions';
 import { indexLessonGrams } from '../search/search-grams';
 
@@ -65,17 +66,22 @@ export async function listLessonFiles(db: Pick<Db, 'select'>, lessonId: string):
     .orderBy(...fileOrder);
 }
 
-/** Every lesson's files, by lesson id (GET /api/admin/course). */
+/** A media file's transcode as the Course Manager shows it; one without a row yet (the start-up back-fill queues it) is queued. */
+const transcodeOf = (stream: { state: TranscodeState; percent: number; error: string | null } | null): AdminListedFile['transcode'] =>
+  stream ? { state: stream.state, percent: stream.percent, error: stream.error } : { state: 'queued', percent: 0, error: null };
+
+/** Every lesson's files, by lesson id (GET /api/admin/course), each media file with its transcode (CONTRACT §7). */
 export async function filesByLesson(db: Db): Promise<Map<string, AdminListedFile[]>> {
   const rows = await db
-    .select()
+    .select({ file: courseFiles, stream: { state: courseStreams.state, percent: courseStreams.percent, error: courseStreams.error } })
     .from(courseFiles)
+    .leftJoin(courseStreams, eq(courseStreams.fileId, courseFiles.id))
     .orderBy(...fileOrder);
   const byLesson = new Map<string, AdminListedFile[]>();
-  for (const row of rows) {
-    const files = byLesson.get(row.lessonId) ?? [];
-    files.push({ ...toAdminFile(row), transcode: null });
-    byLesson.set(row.lessonId, files);
+  for (const { file, stream } of rows) {
+    const files = byLesson.get(file.lessonId) ?? [];
+    files.push({ ...toAdminFile(file), transcode: file.role === 'media' ? transcodeOf(stream) : null });
+    byLesson.set(file.lessonId, files);
   }
   return byLesson;
 }
@@ -114,8 +120,9 @@ export interface NewCourseFile {
 
 /**
  * Adds a file to its lesson; a media file replaces the lesson's media, whose stored names come
- * back for the caller to remove from disk once this has committed. 'no-lesson' if the lesson is
- * gone (deleted while the file streamed in).
+ * back for the caller to remove from disk once this has committed (removeStoredFiles takes their
+ * HLS output too), and is queued for its transcode into HLS, the old one's stopped (CONTRACT §7).
+ * 'no-lesson' if the lesson is gone (deleted while the file streamed in).
  */
 export async function addFile(tx: Tx, events: PendingEvents, added: NewCourseFile): Promise<{ replaced: string[] } | 'no-lesson'> {
   const { file } = added;
@@ -130,12 +137,14 @@ export async function addFile(tx: Tx, events: PendingEvents, added: NewCourseFil
     const old = await tx
       .delete(courseFiles)
       .where(and(eq(courseFiles.lessonId, file.lessonId), eq(courseFiles.role, 'media')))
-      .returning({ storedName: courseFiles.storedName });
+      .returning({ id: courseFiles.id, storedName: courseFiles.storedName });
     replaced = old.map((row) => row.storedName);
+    for (const row of old) await stopTranscode(tx, row.id);
     // The duration is in the outline.
     events.publish('course-changed');
   }
   await tx.insert(courseFiles).values(file);
+  if (file.role === 'media') await queueTranscode(tx, file.id, file.createdAt);
   const cues = added.cues ?? [];
   for (let from = 0; from < cues.length; from += CUES_PER_INSERT) {
     await tx.insert(courseCaptionCues).values(
@@ -153,25 +162,32 @@ export async function addFile(tx: Tx, events: PendingEvents, added: NewCourseFil
   return { replaced };
 }
 
-/** Deletes a file's row and cues; the deleted row (its stored name for the caller to remove after the commit), or undefined: no such file. */
+/** Deletes a file's row and cues (and stops a media file's transcode); the deleted row (its stored name for the caller to remove after the commit), or undefined: no such file. */
 export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, at = Date.now()): Promise<CourseFileRow | undefined> {
   await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.fileId, fileId));
   const [row] = await tx.delete(courseFiles).where(eq(courseFiles.id, fileId)).returning();
   if (!row) return undefined;
   const lessonChange = row.role === 'media' ? { updatedAt: at, durationSeconds: null } : { updatedAt: at };
   await tx.update(courseLessons).set(lessonChange).where(eq(courseLessons.id, row.lessonId));
-  if (row.role === 'media') events.publish('course-changed');
+  if (row.role === 'media') {
+    events.publish('course-changed');
+    await stopTranscode(tx, row.id);
+  }
   if (row.role === 'captions') await indexLessonGrams(tx, row.lessonId);
   return row;
 }
 
 /**
- * Deletes every file row and cue of a lesson, in the transaction that deletes the lesson itself
- * next (whose deletion takes its letters index rows too); their stored names, for the caller to
- * remove after the commit.
+ * Deletes every file row and cue of a lesson (its media's transcode stopped), in the transaction
+ * that deletes the lesson itself next (whose deletion takes its letters index rows too); their
+ * stored names, for the caller to remove after the commit.
  */
 export async function deleteLessonFiles(tx: Tx, lessonId: string): Promise<string[]> {
   await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.lessonId, lessonId));
-  const rows = await tx.delete(courseFiles).where(eq(courseFiles.lessonId, lessonId)).returning({ storedName: courseFiles.storedName });
+  const rows = await tx
+    .delete(courseFiles)
+    .where(eq(courseFiles.lessonId, lessonId))
+    .returning({ id: courseFiles.id, role: courseFiles.role, storedName: courseFiles.storedName });
+  for (const row of rows) if (row.role === 'media') await stopTranscode(tx, row.id);
   return rows.map((row) => row.storedName);
 }

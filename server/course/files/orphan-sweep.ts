@@ -14,14 +14,20 @@
 // - named as the site names its files ({uuid}.{ext}, {uuid}-{n}.{ext}, .upload-{uuid}): a root
 //   set by mistake to a folder of other files loses none of them.
 // Two processes sharing the root may sweep at once: a name already gone is not an error.
+//
+// In streams/ (a media file's HLS output, stream/stream-disk.ts), a folder goes when no row names
+// its file (deleted while its transcode ran, or a crash after the deletion's commit), and a
+// transcode's temporary folder (.tmp-…) once untouched for an hour: ffmpeg adds a segment to it
+// every few seconds while it runs, and a process killed mid-transcode leaves it behind.
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, unlink } from 'node:fs/promises';
+import { lstat, readdir, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { courseFiles } from '../../db/schema';
 import { startRepeating } from '../../lib/daily-job';
+import { streamsRoot, TEMP_PREFIX } from '../stream/stream-disk';
 
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 // Well under both dialects' limits on a statement's parameters.
@@ -87,6 +93,64 @@ export async function sweepOrphanFiles(
   return removed;
 }
 
+const STREAM_FOLDER_NAME = new RegExp(`^${UUID}$`, 'i');
+const TEMP_FOLDER_NAME = new RegExp(`^${TEMP_PREFIX.replace('.', '\\.')}${UUID}-`, 'i');
+
+/** Which of `ids` a course_files row has. */
+async function fileIdsWithRows(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let from = 0; from < ids.length; from += NAMES_PER_QUERY) {
+    const rows = await db
+      .select({ id: courseFiles.id })
+      .from(courseFiles)
+      .where(inArray(courseFiles.id, ids.slice(from, from + NAMES_PER_QUERY)));
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/** Removes the stream folders no file row names and the stale temporary ones (see above); their names. */
+export async function sweepOrphanStreams(
+  db: Db,
+  root: string,
+  log: FastifyBaseLogger,
+  now = Date.now(),
+  stopped: () => boolean = () => false,
+): Promise<string[]> {
+  const folder = streamsRoot(root);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  // Folders only, never a symbolic link (Dirent says what the name is, not what it points to).
+  const folders = entries.filter((entry) => entry.isDirectory());
+  const published = folders.filter((entry) => STREAM_FOLDER_NAME.test(entry.name)).map((entry) => entry.name);
+  const withRows = await fileIdsWithRows(db, published);
+  const doomed = published.filter((name) => !withRows.has(name));
+  for (const entry of folders) {
+    if (!TEMP_FOLDER_NAME.test(entry.name)) continue;
+    try {
+      if (now - (await lstat(path.join(folder, entry.name))).mtimeMs >= ORPHAN_AGE_MS) doomed.push(entry.name);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  const removed: string[] = [];
+  for (const name of doomed) {
+    if (stopped()) break;
+    try {
+      await rm(path.join(folder, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch (error) {
+      log.error({ err: error, folder: name }, 'could not remove an orphan stream folder');
+    }
+  }
+  return removed;
+}
+
 /** Sweeps at start and then every `everyMs` (daily): lib/daily-job.ts. `clock`: the app's. Answers the function that stops it. */
 export function startOrphanFileSweeps(
   db: Db,
@@ -99,6 +163,8 @@ export function startOrphanFileSweeps(
     async (stopped) => {
       const removed = await sweepOrphanFiles(db, root, log, clock(), stopped);
       if (removed.length > 0) log.warn({ removed }, 'course files that no lesson names were removed from COURSE_FILES_ROOT');
+      const streams = await sweepOrphanStreams(db, root, log, clock(), stopped);
+      if (streams.length > 0) log.warn({ removed: streams }, 'stream folders that no media file names were removed from COURSE_FILES_ROOT/streams');
     },
     { ...(options.everyMs === undefined ? {} : { everyMs: options.everyMs }), log, failure: 'the sweep of orphan course files failed' },
   );
