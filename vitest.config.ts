@@ -36,6 +36,7 @@ const INTEGRATION = [
   'server/course/files/orphan-sweep.test.ts',
   'server/course/stream/transcode-job.test.ts',
   'server/course/stream/stream-rest.test.ts',
+  'server/course/stream/transcode-through-queue.test.ts',
   'server/course/content/outline-staleness.test.ts',
   'server/events/shared-events.test.ts',
   'server/http/app.test.ts',

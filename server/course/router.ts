@@ -174,7 +174,7 @@ const lessonsRouter = router({
     const storedNames = await commitThenPublish(ctx.deps, async (tx, events) => {
       // Its rows leave the insights' totals (decision 032).
       await holdWrites(tx, courseProgress);
-      const storedNames = await deleteLessonFiles(tx, input.id);
+      const storedNames = await deleteLessonFiles(tx, events, input.id);
       const deleted = await deleteLesson(tx, events, input.id);
       if (!deleted) throw noSuchLesson(input.id);
       await recordAudit(tx, { actor: ctx.user, action: 'course.lesson.delete', target: lessonTarget(input.id), summary: lessonDeletedSummary(deleted) });

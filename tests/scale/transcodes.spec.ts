@@ -18,7 +18,10 @@ interface Transcode {
 async function call<T>(url: string, init: RequestInit = {}, token?: string): Promise<T> {
   const response = await fetch(url, {
     ...init,
-    headers: { ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
   });
   const text = await response.text();
   expect(response.ok, `${init.method ?? 'GET'} ${url}: ${response.status} ${text}`).toBe(true);
@@ -30,7 +33,11 @@ const signIn = async (site: TwoProcessSite, base: string) =>
 
 /** A published video lesson with `clip` as its media, uploaded through `base`: the file's id. */
 async function videoLesson(base: string, token: string, clip: Buffer): Promise<{ lessonId: string; fileId: string }> {
-  const { module } = await call<{ module: { _id: string } }>(`${base}/api/admin/course/modules`, { method: 'POST', body: JSON.stringify({ title: 'Jobs', published: true }) }, token);
+  const { module } = await call<{ module: { _id: string } }>(
+    `${base}/api/admin/course/modules`,
+    { method: 'POST', body: JSON.stringify({ title: 'Jobs', published: true }) },
+    token,
+  );
   const { lesson } = await call<{ lesson: { _id: string } }>(
     `${base}/api/admin/course/lessons`,
     { method: 'POST', body: JSON.stringify({ moduleId: module._id, title: 'Pattern', kind: 'video', published: true, freePreview: true }) },
@@ -69,9 +76,7 @@ function startsOf(site: TwoProcessSite, fileId: string): Array<{ process: string
 }
 
 async function untilDone(base: string, token: string, fileId: string) {
-  await expect
-    .poll(async () => (await transcodeOf(base, token, fileId))?.state, { timeout: 120_000, intervals: [250] })
-    .toBe('done');
+  await expect.poll(async () => (await transcodeOf(base, token, fileId))?.state, { timeout: 120_000, intervals: [250] }).toBe('done');
 }
 
 test('each transcode is run by exactly one of the two processes', async ({ database }) => {

@@ -54,3 +54,29 @@ export async function testClip(kind: ClipKind, seconds = CLIP_SECONDS): Promise<
   const file = await make(kind, seconds);
   return { file, bytes: readFileSync(file) };
 }
+
+/**
+ * A video with a tone of `seconds` at `width`×`height` and `fps` (mp4, H.264 and AAC, the index at
+ * the end unless `faststart`): made once per run and machine.
+ */
+export async function sourceClip(options: {
+  width: number;
+  height: number;
+  seconds: number;
+  fps?: number;
+  faststart?: boolean;
+  audio?: boolean;
+}): Promise<string> {
+  const { width, height, seconds, fps = 15, faststart = false, audio = true } = options;
+  const file = path.join(folder, `src-${width}x${height}-${seconds}s-${fps}${faststart ? '-fs' : ''}${audio ? '' : '-mute'}.mp4`);
+  if (existsSync(file)) return file;
+  mkdirSync(folder, { recursive: true });
+  const partial = path.join(folder, `.${process.pid}-${Date.now()}.mp4`);
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`],
+    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac'] : []),
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-shortest', ...(faststart ? ['-movflags', '+faststart'] : []), partial],
+  ]);
+  await rename(partial, file);
+  return file;
+}

@@ -1,43 +1,13 @@
-// The stream room's test helpers: sources of a given size made by Debian's ffmpeg (real clips, as
-// media-clips.ts makes them), the transcode job run by hand as the queue would run it, and ffprobe.
+// The stream room's test helpers: the transcode job run by hand as the queue would run it, and
+// ffprobe. Its sources of a given size are media-clips.ts's sourceClip.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { realpathSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { JobContext } from '../../server/jobs/job-handler';
 import { transcodeJob } from '../../server/course/stream/transcode-job';
 import type { AdminApp } from './admin-app';
 
 const run = promisify(execFile);
-const folder = path.join(tmpdir(), `qc-test-stream-clips-${process.getuid?.() ?? 'user'}-v1`);
-
-/**
- * A video with a tone of `seconds` at `width`×`height` and `fps` (mp4, H.264 and AAC, the index at
- * the end unless `faststart`): made once per run and machine.
- */
-export async function sourceClip(options: {
-  width: number;
-  height: number;
-  seconds: number;
-  fps?: number;
-  faststart?: boolean;
-  audio?: boolean;
-}): Promise<string> {
-  const { width, height, seconds, fps = 15, faststart = false, audio = true } = options;
-  const file = path.join(folder, `src-${width}x${height}-${seconds}s-${fps}${faststart ? '-fs' : ''}${audio ? '' : '-mute'}.mp4`);
-  if (existsSync(file)) return file;
-  mkdirSync(folder, { recursive: true });
-  const partial = path.join(folder, `.${process.pid}-${Date.now()}.mp4`);
-  await run('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`],
-    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac'] : []),
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-shortest', ...(faststart ? ['-movflags', '+faststart'] : []), partial],
-  ]);
-  await rename(partial, file);
-  return file;
-}
 
 /** A context as the queue gives one: try `attempt` of 3, stopped by `signal`. */
 export function jobContext(site: AdminApp, options: { attempt?: number; signal?: AbortSignal } = {}): JobContext {

@@ -139,12 +139,12 @@ export async function addFile(tx: Tx, events: PendingEvents, added: NewCourseFil
       .where(and(eq(courseFiles.lessonId, file.lessonId), eq(courseFiles.role, 'media')))
       .returning({ id: courseFiles.id, storedName: courseFiles.storedName });
     replaced = old.map((row) => row.storedName);
-    for (const row of old) await stopTranscode(tx, row.id);
+    for (const row of old) await stopTranscode(tx, events, row.id);
     // The duration is in the outline.
     events.publish('course-changed');
   }
   await tx.insert(courseFiles).values(file);
-  if (file.role === 'media') await queueTranscode(tx, file.id, file.createdAt);
+  if (file.role === 'media') await queueTranscode(tx, events, file.id, file.createdAt);
   const cues = added.cues ?? [];
   for (let from = 0; from < cues.length; from += CUES_PER_INSERT) {
     await tx.insert(courseCaptionCues).values(
@@ -171,7 +171,7 @@ export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, 
   await tx.update(courseLessons).set(lessonChange).where(eq(courseLessons.id, row.lessonId));
   if (row.role === 'media') {
     events.publish('course-changed');
-    await stopTranscode(tx, row.id);
+    await stopTranscode(tx, events, row.id);
   }
   if (row.role === 'captions') await indexLessonGrams(tx, row.lessonId);
   return row;
@@ -182,12 +182,12 @@ export async function deleteFile(tx: Tx, events: PendingEvents, fileId: string, 
  * that deletes the lesson itself next (whose deletion takes its letters index rows too); their
  * stored names, for the caller to remove after the commit.
  */
-export async function deleteLessonFiles(tx: Tx, lessonId: string): Promise<string[]> {
+export async function deleteLessonFiles(tx: Tx, events: PendingEvents, lessonId: string): Promise<string[]> {
   await tx.delete(courseCaptionCues).where(eq(courseCaptionCues.lessonId, lessonId));
   const rows = await tx
     .delete(courseFiles)
     .where(eq(courseFiles.lessonId, lessonId))
     .returning({ id: courseFiles.id, role: courseFiles.role, storedName: courseFiles.storedName });
-  for (const row of rows) if (row.role === 'media') await stopTranscode(tx, row.id);
+  for (const row of rows) if (row.role === 'media') await stopTranscode(tx, events, row.id);
   return rows.map((row) => row.storedName);
 }

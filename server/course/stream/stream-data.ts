@@ -66,8 +66,8 @@ export async function queueMissingTranscodes(db: Db): Promise<number> {
     .from(courseFiles)
     .leftJoin(courseStreams, eq(courseStreams.fileId, courseFiles.id))
     .where(and(eq(courseFiles.role, 'media'), isNull(courseStreams.fileId)));
-  // Each in a transaction of its own: its row and its job together.
-  for (const { id } of missing) await transaction(db, (tx) => queueTranscode(tx, id));
+  // Each in a transaction of its own: its row and its job together. At start, before the queue looks: no need to wake it.
+  for (const { id } of missing) await transaction(db, (tx) => queueTranscode(tx, undefined, id));
   return missing.length;
 }
 

@@ -18,12 +18,12 @@ export const TRANSCODE_MESSAGES = {
 export const streamProcedures = {
   /** POST /api/admin/course/files/{id}/transcode: queued again, unless it already is (or runs): 409. */
   transcode: adminProcedure.input(courseFileIdInput).mutation(async ({ ctx, input }) => {
-    const { transcode, lessonId } = await commitThenPublish(ctx.deps, async (tx) => {
+    const { transcode, lessonId } = await commitThenPublish(ctx.deps, async (tx, events) => {
       const file = await findMediaFile(tx, input.id);
       if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: TRANSCODE_MESSAGES.noSuchMedia(input.id) });
       const before = await findStream(tx, input.id);
       if (before?.state === 'queued' || before?.state === 'running') throw new TRPCError({ code: 'CONFLICT', message: TRANSCODE_MESSAGES.busy });
-      await queueTranscode(tx, input.id);
+      await queueTranscode(tx, events, input.id);
       const lesson = (await findLesson(tx, file.lessonId))!;
       await recordAudit(tx, {
         actor: ctx.user,

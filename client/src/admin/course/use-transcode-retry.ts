@@ -9,8 +9,7 @@ export function useTranscodeRetry(): (fileId: string) => Promise<Transcode> {
   const utils = trpc.useUtils();
   return useCallback(
     async (fileId: string) => {
-      // @ts-expect-error course.files.transcode comes with the server's part of issue 34; at the merge this line goes
-      const answer = (await utils.client.course.files.transcode.mutate({ id: fileId })) as { transcode: Transcode };
+      const answer = await utils.client.course.files.transcode.mutate({ id: fileId });
       return answer.transcode;
     },
     [utils],
