@@ -23,6 +23,16 @@ async function throttle(page: Page, bytesPerSecond: number): Promise<CDPSession>
   return cdp;
 }
 
+/** The address of the last upload the page created (tus's Location). */
+function createdUploads(page: Page): string[] {
+  const created: string[] = [];
+  page.on('response', (response) => {
+    const location = response.headers()['location'];
+    if (response.request().method() === 'POST' && response.url().endsWith('/api/admin/course/uploads') && location) created.push(location);
+  });
+  return created;
+}
+
 /** The Upload-Offset of every PATCH the page sends. */
 function patchOffsets(page: Page): number[] {
   const offsets: number[] = [];
@@ -62,6 +72,12 @@ for (const viewport of [
       try {
         await openAdminSection(page, site, SECTION);
         const offsets = patchOffsets(page);
+        const uploads = createdUploads(page);
+        /** The bytes the server holds of the page's upload (HEAD, as the admin). */
+        const serverOffset = async () => {
+          const head = await request.head(uploads.at(-1)!, { headers: { ...module.headers, 'Tus-Resumable': '1.0.0' } });
+          return Number(head.headers()['upload-offset']);
+        };
         await throttle(page, UPLOAD_BYTES_PER_SECOND);
         let files = await openLesson(page, module.title, lessonTitle);
         const row = () => files.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: name });
@@ -73,6 +89,8 @@ for (const viewport of [
           await expect(bar).toBeVisible();
           await expect(row()).toContainText(/\d+% · [\d.]+ KB\/s · (\d+ min )?\d+ s left/, { timeout: 20_000 });
           await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThan(5);
+          // Bytes the browser sent may still be in its throttled pipe: pause once the server holds some.
+          await expect.poll(serverOffset, { timeout: 20_000 }).toBeGreaterThan(0);
           await row()
             .getByRole('button', { name: `Pause ${name}` })
             .click();
