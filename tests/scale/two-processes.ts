@@ -58,7 +58,8 @@ export async function startTwoProcessSite(database: SharedDatabase, env: Record<
     );
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
     const failure = started.find((result) => result.status === 'rejected');
-    if (failure) throw failure.reason;
+    // Each process's output goes to `output`, not into startServer's error: put it there, to say why.
+    if (failure) throw new Error(`${(failure.reason as Error).message}\n${output.join('')}`, { cause: failure.reason });
   } catch (error) {
     await stop();
     throw error;
