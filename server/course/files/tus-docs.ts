@@ -36,7 +36,11 @@ export const tusDocs: Record<'POST' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'DELETE', O
     summary: 'Where an upload stands',
     description: `${PROTOCOL} Upload-Offset is the bytes the server holds, Upload-Length the whole. ${OWNED}`,
     success: { status: 200, description: 'OK: Upload-Offset and Upload-Length, no body' },
-    refusals: { 404: 'No upload with that id (or it is another admin’s, or it expired).', 423: 'Another request holds the upload: try again.' },
+    refusals: {
+      400: 'The id holds a control character.',
+      404: 'No upload with that id (or it is another admin’s, or it expired).',
+      423: 'Another request holds the upload: try again.',
+    },
   },
   PATCH: {
     ...base,
@@ -48,7 +52,7 @@ export const tusDocs: Record<'POST' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'DELETE', O
       `Two PATCHes of one upload never write at once: the second asks the first to stop, waits, and gets 423 if it does not. ${OWNED}`,
     success: { status: 204, description: 'No Content: Upload-Offset is where the upload now stands' },
     refusals: {
-      400: 'Upload-Offset or Content-Type is missing, or the lesson became a text lesson meanwhile.',
+      400: 'The id holds a control character, Upload-Offset or Content-Type is missing, or the lesson became a text lesson meanwhile.',
       404: 'No upload with that id (or it is another admin’s, or it expired), or its lesson was deleted meanwhile.',
       409: 'Upload-Offset is not where the upload stands.',
       423: 'Another request is writing to the upload and did not let go in time: try again.',
@@ -61,6 +65,6 @@ export const tusDocs: Record<'POST' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'DELETE', O
     summary: 'Cancel an upload',
     description: `${PROTOCOL} The upload and its bytes are removed. ${OWNED}`,
     success: { status: 204, description: 'No Content: removed' },
-    refusals: { 404: 'No upload with that id (or it is another admin’s, or it expired).' },
+    refusals: { 400: 'The id holds a control character.', 404: 'No upload with that id (or it is another admin’s, or it expired).' },
   },
 };

@@ -13,7 +13,9 @@ import { Readable } from 'node:stream';
 import { ERRORS, Metadata } from '@tus/utils';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { courseFileFieldsInput, lessonIdInput } from '../../../shared/course-schemas';
+import { plainText } from '../../../shared/text';
 import type { AppDeps } from '../../app-deps';
 import { declaresBody } from '../../http/body-rules';
 import { DEFAULT_ERROR_STYLE, sendError, sendProcedureError } from '../../http/error-bodies';
@@ -64,6 +66,9 @@ async function recordForCreation(deps: AppDeps, request: FastifyRequest, ownerId
     label: fields.data.label,
   };
 }
+
+// Text in the path like any field's (issue 25): a control character is a 400 naming the id.
+const uploadParams = z.object({ id: z.string().check(plainText('id')).optional() });
 
 /** The upload `id` if the caller owns it; a 404 for anyone else, as for an id that never was. */
 async function requireOwnUpload(uploads: CourseUploads, id: string, ownerId: string): Promise<void> {
@@ -129,7 +134,9 @@ export async function registerCourseUploadRoutes(app: FastifyInstance, deps: App
         const admin = await requireAdmin(ctx);
         caller = { admin, log: ctx.log };
         if (request.method === 'POST') caller.record = await recordForCreation(deps, request, admin.id);
-        const { id } = request.params;
+        const params = uploadParams.safeParse(request.params);
+        if (!params.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: params.error });
+        const { id } = params.data;
         if (id !== undefined) await requireOwnUpload(uploads, id, admin.id);
       } catch (error) {
         return sendProcedureError(reply, error, DEFAULT_ERROR_STYLE);

@@ -6,7 +6,9 @@
 // @fastify/send streams them (Range, ETag), as it does the file route's.
 import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages';
+import { plainText } from '../../../shared/text';
 import type { AppDeps } from '../../app-deps';
 import { DEFAULT_ERROR_STYLE, sendError } from '../../http/error-bodies';
 import type { OperationDoc } from '../../http/operation';
@@ -43,17 +45,27 @@ const streamDoc: OperationDoc = {
   access: 'public',
   success: { content: 'application/vnd.apple.mpegurl', description: 'The playlist, segment (video/mp2t) or poster (image/jpeg), as written' },
   refusals: {
+    400: 'A part of the path holds a control character.',
     403: `The signature is tampered with, foreign or expired ("${STREAM_LINK_MESSAGES.expired}"), the member is no longer active or their session has ended, or the lesson is locked for them.`,
     404: 'No such file, stream or name, or the lesson is a draft.',
   },
 };
+
+// Text in the path like any field's (issue 25): a control character is a 400 naming its part.
+const streamParams = z.object({
+  fileId: z.string().check(plainText('fileId')),
+  token: z.string().check(plainText('token')),
+  name: z.string().check(plainText('name')),
+});
 
 export function registerCourseStreamRoute(app: FastifyInstance, deps: AppDeps) {
   app.get<{ Params: { fileId: string; token: string; name: string } }>(
     `${STREAMS_PREFIX}/:fileId/:token/:name`,
     { config: { errorStyle: DEFAULT_ERROR_STYLE, openapi: streamDoc } },
     async (request, reply) => {
-      const { fileId, token, name } = request.params;
+      const params = streamParams.safeParse(request.params);
+      if (!params.success) return sendError(reply, 400, params.error.issues[0]!.message);
+      const { fileId, token, name } = params.data;
       // First, and before any query: a name ffmpeg never writes is nobody's.
       if (!STREAM_NAME.test(name)) return sendError(reply, 404, MESSAGES.notFound);
       const link = deps.courseStreams.urls.check(fileId, token);
