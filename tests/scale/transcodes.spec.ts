@@ -80,6 +80,7 @@ async function untilDone(base: string, token: string, fileId: string) {
 }
 
 test('each transcode is run by exactly one of the two processes', async ({ database }) => {
+  test.setTimeout(180_000);
   const site = await startTwoProcessSite(database, { LOG_LEVEL: 'info' });
   try {
     const token = await signIn(site, site.a.url);
@@ -94,6 +95,8 @@ test('each transcode is run by exactly one of the two processes', async ({ datab
 });
 
 test('a transcode whose process is killed mid-way is finished by the other once its lease runs out', async ({ database }) => {
+  // A 720p source to make, a transcode, a lease to run out, then the transcode again.
+  test.setTimeout(180_000);
   const site = await startTwoProcessSite(database, { LOG_LEVEL: 'info', JOB_LEASE_SECONDS: '5' });
   try {
     const token = await signIn(site, site.a.url);
