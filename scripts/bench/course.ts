@@ -10,6 +10,7 @@ import http from 'node:http';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, tempDataDir } from '../server-process';
+import { BARE_STATIC } from './bare-static';
 import { adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { uploadVideo } from './big-video';
 import { benchCourseProgress } from './course-progress';
@@ -23,16 +24,6 @@ const READERS = 20;
 const ROUND_MS = 8000;
 const ROUNDS = 3;
 const MiB = 2 ** 20;
-
-// @fastify/static with nothing in front: the file served as a plain static file.
-const BARE_STATIC = `
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
-const app = Fastify();
-await app.register(fastifyStatic, { root: process.env.FILES_ROOT, serve: true });
-app.get('/healthz', async () => ({}));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`;
 
 /** `readers` readers asking for random `range`-byte ranges of `url` for ROUND_MS: MiB/s and each request's time to first byte. */
 async function readRanges(url: string, readers = READERS, range = RANGE): Promise<{ mibPerSecond: number; ttfb: number[] }> {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, tempDataDir, type ServerProcess } from '../server-process';
 import { uploadMedia } from './big-video';
+import { BARE_STATIC } from './bare-static';
 import { adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { firstFrame, launchBenchChromium, PLAY_SECONDS, SLOW_LINK, type FirstFrame } from './stream-first-frame';
 import { multipartUpload, resentAfterCut, TUS_CHUNK, tusUpload, writeBigVideo } from './stream-uploads';
@@ -26,16 +27,6 @@ const READERS = 50;
 const ROUND_MS = 8000;
 const ROUNDS = 3;
 const MiB = 2 ** 20;
-
-// @fastify/static with nothing in front, as the course files figure has it (course.ts).
-const BARE_STATIC = `
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
-const app = Fastify();
-await app.register(fastifyStatic, { root: process.env.FILES_ROOT, serve: true });
-app.get('/healthz', async () => ({}));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`;
 
 /** A SOURCE_SECONDS 1080p30 lecture at a constant 8 Mb/s (filler data keeps the rate), made once per machine. */
 async function sourceVideo(): Promise<string> {

@@ -23,6 +23,9 @@ export const FILE_LINK_MESSAGES = {
   signedOut: 'This file link ended with its session: open the lesson again for a new one',
 } as const;
 
+/** How a course file goes out once its request is checked (here and the stream route): ranges and validators, no folders, no dotfiles; the route sets Cache-Control. */
+export const COURSE_FILE_SENDING = { dotfiles: 'deny', index: false, acceptRanges: true, etag: true, lastModified: true, cacheControl: false } as const;
+
 export function registerCourseFileRoute(app: FastifyInstance, deps: AppDeps) {
   app.get<{ Params: { fileId: string }; Querystring: Record<string, unknown> }>(`${COURSE_FILES_PREFIX}/:fileId`, async (request, reply) => {
     const { fileId } = request.params;
@@ -41,15 +44,7 @@ export function registerCourseFileRoute(app: FastifyInstance, deps: AppDeps) {
     if (access.state === 'locked') return sendError(reply, 403, lockedMessage(access));
 
     const { file } = found;
-    const result = await send(request.raw, `/${encodeURIComponent(file.storedName)}`, {
-      root: deps.courseFiles.root,
-      dotfiles: 'deny',
-      index: false,
-      acceptRanges: true,
-      etag: true,
-      lastModified: true,
-      cacheControl: false,
-    });
+    const result = await send(request.raw, `/${encodeURIComponent(file.storedName)}`, { ...COURSE_FILE_SENDING, root: deps.courseFiles.root });
     // The row is there but its bytes are not (removed by hand, or a disk gone): as good as unknown.
     if (result.type === 'error') return sendError(reply, 404, MESSAGES.notFound);
     return (

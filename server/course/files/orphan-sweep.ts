@@ -56,17 +56,17 @@ async function oldFiles(root: string, now: number): Promise<string[]> {
   return old;
 }
 
-/** Which of `names` a course_files row names. */
-async function namedByRows(db: Db, names: readonly string[]): Promise<Set<string>> {
-  const named = new Set<string>();
-  for (let from = 0; from < names.length; from += NAMES_PER_QUERY) {
+/** Which of `values` some course_files row holds in `column` (its stored name, or its id). */
+async function heldByRows(db: Db, column: typeof courseFiles.storedName | typeof courseFiles.id, values: readonly string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (let from = 0; from < values.length; from += NAMES_PER_QUERY) {
     const rows = await db
-      .select({ storedName: courseFiles.storedName })
+      .select({ value: column })
       .from(courseFiles)
-      .where(inArray(courseFiles.storedName, names.slice(from, from + NAMES_PER_QUERY)));
-    for (const row of rows) named.add(row.storedName);
+      .where(inArray(column, values.slice(from, from + NAMES_PER_QUERY)));
+    for (const row of rows) held.add(row.value);
   }
-  return named;
+  return held;
 }
 
 /** Removes the orphans of `root` (see above); the names it removed. `stopped` ends it between files. */
@@ -78,7 +78,7 @@ export async function sweepOrphanFiles(
   stopped: () => boolean = () => false,
 ): Promise<string[]> {
   const old = await oldFiles(root, now);
-  const named = await namedByRows(db, old);
+  const named = await heldByRows(db, courseFiles.storedName, old);
   const removed: string[] = [];
   for (const name of old) {
     if (stopped()) break;
@@ -95,19 +95,6 @@ export async function sweepOrphanFiles(
 
 const STREAM_FOLDER_NAME = new RegExp(`^${UUID}$`, 'i');
 const TEMP_FOLDER_NAME = new RegExp(`^${TEMP_PREFIX.replace('.', '\\.')}${UUID}-`, 'i');
-
-/** Which of `ids` a course_files row has. */
-async function fileIdsWithRows(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let from = 0; from < ids.length; from += NAMES_PER_QUERY) {
-    const rows = await db
-      .select({ id: courseFiles.id })
-      .from(courseFiles)
-      .where(inArray(courseFiles.id, ids.slice(from, from + NAMES_PER_QUERY)));
-    for (const row of rows) found.add(row.id);
-  }
-  return found;
-}
 
 /** Removes the stream folders no file row names and the stale temporary ones (see above); their names. */
 export async function sweepOrphanStreams(
@@ -128,7 +115,7 @@ export async function sweepOrphanStreams(
   // Folders only, never a symbolic link (Dirent says what the name is, not what it points to).
   const folders = entries.filter((entry) => entry.isDirectory());
   const published = folders.filter((entry) => STREAM_FOLDER_NAME.test(entry.name)).map((entry) => entry.name);
-  const withRows = await fileIdsWithRows(db, published);
+  const withRows = await heldByRows(db, courseFiles.id, published);
   const doomed = published.filter((name) => !withRows.has(name));
   for (const entry of folders) {
     if (!TEMP_FOLDER_NAME.test(entry.name)) continue;

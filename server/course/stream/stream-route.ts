@@ -15,6 +15,7 @@ import type { OperationDoc } from '../../http/operation';
 import { MEDIA_CSP } from '../../media/serve-route';
 import { findMemberStanding } from '../../users/data';
 import { lessonAccess, lockedMessage } from '../access';
+import { COURSE_FILE_SENDING } from '../files/file-serve-route';
 import { findFileForServing } from '../files/files-data';
 import { streamFolder } from './stream-disk';
 import { STREAMS_PREFIX } from './stream-urls';
@@ -80,15 +81,7 @@ export function registerCourseStreamRoute(app: FastifyInstance, deps: AppDeps) {
       if (access.state === 'hidden') return sendError(reply, 404, MESSAGES.notFound);
       if (access.state === 'locked') return sendError(reply, 403, lockedMessage(access));
 
-      const result = await send(request.raw, `/${name}`, {
-        root: streamFolder(deps.courseFiles.root, fileId),
-        dotfiles: 'deny',
-        index: false,
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        cacheControl: false,
-      });
+      const result = await send(request.raw, `/${name}`, { ...COURSE_FILE_SENDING, root: streamFolder(deps.courseFiles.root, fileId) });
       // Not transcoded (yet), or removed since.
       if (result.type === 'error') return sendError(reply, 404, MESSAGES.notFound);
       // Kept by this member's browser at most as long as the link lives: what it fetches afresh is asked about again.
