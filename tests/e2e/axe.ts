@@ -17,6 +17,7 @@ interface AxeViolation {
 
 /** The WCAG 2.x A and AA violations inside `selector` (the whole page by default), as "rule (impact): help at targets" lines. */
 export async function axeViolations(page: Page, selector = 'html'): Promise<string[]> {
+  await settledTransitions(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
     async (include) =>
@@ -29,4 +30,17 @@ export async function axeViolations(page: Page, selector = 'html'): Promise<stri
     selector,
   );
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations to end. axe measures colours as they are
+ * drawn at that instant: a button that has just turned from primary to secondary is, for 0.2 s, dark
+ * text on a dark ground, a contrast failure no one ever sees at rest. Endless animations (a spinner)
+ * are left running.
+ */
+async function settledTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
