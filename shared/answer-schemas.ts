@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from './constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, TRANSCODE_STATES, type CourseOutline, type OutlineLesson } from './course';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
+import { memberQuizSchema, questionSchema, quizSettingsSchema } from './quiz-answer-schemas';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
 import { sliderConfigSchema } from './slider-schemas';
 
@@ -182,6 +183,7 @@ export const courseLessonSchema = z.object({
   kind: lessonKind,
   durationSeconds: duration,
   body: z.string().describe('Markdown'),
+  quiz: quizSettingsSchema.nullable().describe('A quiz lesson: its settings (CONTRACT §8); null for any other kind'),
 });
 
 export const lessonProgressSchema = z.object({
@@ -218,6 +220,7 @@ export const lessonReadingSchema = z.object({
     attachments: z.array(z.object({ name: z.string(), size: count, url: z.string() })),
   }),
   progress: lessonProgressSchema,
+  quiz: memberQuizSchema.nullable().describe("A quiz lesson: the caller's attempts and the rules they follow (CONTRACT §8); null for any other kind"),
   previousId: z.string().nullable().describe('The lesson before it in course order that the caller may open'),
   nextId: z.string().nullable().describe('The lesson after it in course order that the caller may open'),
 });
@@ -248,6 +251,7 @@ export const adminCourseSchema = z.object({
       lessons: z.array(
         courseLessonSchema.extend({
           files: z.array(adminCourseFileSchema),
+          questions: z.array(questionSchema).describe('A quiz lesson: its questions in order, right answers included; empty for any other kind'),
         }),
       ),
     }),

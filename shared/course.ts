@@ -1,7 +1,10 @@
 // The course's words and limits (CONTRACT §4 "The course"), shared by the server and the client.
 
-export const LESSON_KINDS = ['text', 'video', 'audio'] as const;
+export const LESSON_KINDS = ['text', 'video', 'audio', 'quiz'] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
+/** The kinds that play a media file: the others (text, quiz) have none, nor captions. */
+export type PlayedKind = 'video' | 'audio';
+export const isPlayed = (kind: LessonKind): kind is PlayedKind => kind === 'video' || kind === 'audio';
 
 /** What a lesson's file is to it (CONTRACT §4 "Admin calls"): its one media file, a captions track, or a download. */
 export const COURSE_FILE_ROLES = ['media', 'captions', 'attachment'] as const;

@@ -333,6 +333,85 @@ export const courseCaptionCues = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
 );
 
+// Quizzes (CONTRACT §8): the twins of sqlite-schema.ts's, comments there.
+export const courseQuizzes = pgTable('course_quizzes', {
+  lessonId: text('lesson_id')
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: 'cascade' }),
+  passPercent: integer('pass_percent').notNull(),
+  // null: unlimited.
+  attemptsAllowed: integer('attempts_allowed'),
+  retryAfterMinutes: integer('retry_after_minutes').notNull(),
+  // null: every question.
+  questionsPerAttempt: integer('questions_per_attempt'),
+  shuffle: boolean('shuffle').notNull(),
+  requiredToComplete: boolean('required_to_complete').notNull(),
+  updatedAt: millis('updated_at').notNull(),
+});
+
+export const courseQuestions = pgTable(
+  'course_questions',
+  {
+    id: text('id').primaryKey(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    prompt: text('prompt').notNull(),
+    options: text('options').notNull(),
+    answers: text('answers').notNull(),
+    explanation: text('explanation').notNull(),
+    points: integer('points').notNull(),
+    taughtLessonId: text('taught_lesson_id').references(() => courseLessons.id, { onDelete: 'set null' }),
+    taughtStart: doublePrecision('taught_start'),
+    taughtEnd: doublePrecision('taught_end'),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [index('course_questions_lesson_idx').on(t.lessonId, t.position, t.id), index('course_questions_taught_idx').on(t.taughtLessonId)],
+);
+
+export const courseAttempts = pgTable(
+  'course_attempts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    startedAt: millis('started_at').notNull(),
+    submittedAt: millis('submitted_at'),
+    questions: text('questions').notNull(),
+    percent: integer('percent'),
+    passed: boolean('passed'),
+    results: text('results'),
+  },
+  (t) => [
+    uniqueIndex('course_attempts_number_idx').on(t.userId, t.lessonId, t.number),
+    uniqueIndex('course_attempts_open_idx')
+      .on(t.userId, t.lessonId)
+      .where(sql`${t.submittedAt} is null`),
+    index('course_attempts_lesson_idx').on(t.lessonId, t.submittedAt),
+  ],
+);
+
+export const courseAttemptAnswers = pgTable(
+  'course_attempt_answers',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => courseAttempts.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    answer: text('answer').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
 export const courseStreams = pgTable('course_streams', {
   fileId: text('file_id')
     .primaryKey()

@@ -7,6 +7,7 @@ import { ACCOUNT_TOKEN_PURPOSES } from '../../shared/account';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from '../../shared/constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS } from '../../shared/course';
+import { QUESTION_KINDS } from '../../shared/quiz';
 import type { PlaylistItem } from '../../shared/slider';
 
 export const users = sqliteTable(
@@ -416,6 +417,96 @@ export const courseCaptionCues = sqliteTable(
     text: text('text').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.position] }), index('course_caption_cues_lesson_idx').on(t.lessonId, t.startSeconds)],
+);
+
+// A quiz lesson's settings (CONTRACT §8): one row per lesson of kind quiz, written with the lesson
+// by the admin's PUT; a quiz lesson without one reads as the defaults (server/course/quiz/quiz-data.ts).
+export const courseQuizzes = sqliteTable('course_quizzes', {
+  lessonId: text('lesson_id')
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: 'cascade' }),
+  passPercent: integer('pass_percent').notNull(),
+  // null: unlimited.
+  attemptsAllowed: integer('attempts_allowed'),
+  retryAfterMinutes: integer('retry_after_minutes').notNull(),
+  // null: every question.
+  questionsPerAttempt: integer('questions_per_attempt'),
+  shuffle: integer('shuffle', { mode: 'boolean' }).notNull(),
+  requiredToComplete: integer('required_to_complete', { mode: 'boolean' }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+// A quiz's questions, in order. `options` and `answers` are JSON text (the same in both dialects):
+// [{_id, text, correct}] and [accepted text]. `taught` is the moment of a video or audio lesson that
+// teaches the answer; its lesson's deletion clears it (the seconds are then ignored).
+export const courseQuestions = sqliteTable(
+  'course_questions',
+  {
+    id: text('id').primaryKey(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
+    prompt: text('prompt').notNull(),
+    options: text('options').notNull(),
+    answers: text('answers').notNull(),
+    explanation: text('explanation').notNull(),
+    points: integer('points').notNull(),
+    taughtLessonId: text('taught_lesson_id').references(() => courseLessons.id, { onDelete: 'set null' }),
+    taughtStart: real('taught_start'),
+    taughtEnd: real('taught_end'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('course_questions_lesson_idx').on(t.lessonId, t.position, t.id), index('course_questions_taught_idx').on(t.taughtLessonId)],
+);
+
+// A member's attempts at a quiz (CONTRACT §8). `questions` is the snapshot taken at the start, right
+// answers included, as JSON text: editing the quiz never touches it. Two unique keys make the rules
+// hold under parallel requests without a read before the write (decision 049): one open attempt
+// per member and quiz (the partial index), and numbers that never repeat, so the attempt limit is a
+// condition of the insert itself. `results` is JSON text, written once by the submit.
+export const courseAttempts = sqliteTable(
+  'course_attempts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    startedAt: integer('started_at').notNull(),
+    submittedAt: integer('submitted_at'),
+    questions: text('questions').notNull(),
+    percent: integer('percent'),
+    passed: integer('passed', { mode: 'boolean' }),
+    results: text('results'),
+  },
+  (t) => [
+    uniqueIndex('course_attempts_number_idx').on(t.userId, t.lessonId, t.number),
+    uniqueIndex('course_attempts_open_idx')
+      .on(t.userId, t.lessonId)
+      .where(sql`${t.submittedAt} is null`),
+    index('course_attempts_lesson_idx').on(t.lessonId, t.submittedAt),
+  ],
+);
+
+// An attempt's answers, one row per question, each saved as it is given (JSON text: {optionIds} or
+// {text}): two tabs saving two questions at once never overwrite each other.
+export const courseAttemptAnswers = sqliteTable(
+  'course_attempt_answers',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => courseAttempts.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    answer: text('answer').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
 
 // The HLS stream of a lesson's media file (CONTRACT §7), made by its transcode job

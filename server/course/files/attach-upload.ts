@@ -12,6 +12,7 @@ import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { courseFileFieldsInput } from '../../../shared/course-schemas';
+import { isPlayed } from '../../../shared/course';
 import { extensionOf } from '../../../shared/media';
 import type { AppDeps } from '../../app-deps';
 import { recordAudit } from '../../audit/record';
@@ -43,10 +44,10 @@ export interface AdmittedName {
 
 /**
  * Whether `lesson` takes a file of `fields.role` named `clientName`, before a byte of it is read:
- * a text lesson has no media (400), and the extension must be one the role takes (415).
+ * a text or quiz lesson has no media (400), and the extension must be one the role takes (415).
  */
 export function admitFile(lesson: CourseLesson, fields: UploadFields, clientName: string): AdmittedName {
-  if (fields.role === 'media' && lesson.kind === 'text') throw refuse('BAD_REQUEST', 'role: a text lesson has no media file');
+  if (fields.role === 'media' && !isPlayed(lesson.kind)) throw refuse('BAD_REQUEST', `role: a ${lesson.kind} lesson has no media file`);
   const name = sanitizeFileName(clientName);
   const extension = extensionOf(name);
   if (!extensionsFor(fields.role, lesson.kind).includes(extension))

@@ -8,6 +8,7 @@ import {
   CAPTIONS_EXTENSIONS,
   CAPTIONS_MAX_BYTES,
   COURSE_MEDIA_EXTENSIONS,
+  isPlayed,
   type CourseFileRole,
   type LessonKind,
 } from '../../../shared/course';
@@ -45,7 +46,7 @@ export const contentTypeOf = (extension: string) => CONTENT_TYPES[extension] ?? 
 export function extensionsFor(role: CourseFileRole, kind: LessonKind): readonly string[] {
   if (role === 'captions') return CAPTIONS_EXTENSIONS;
   if (role === 'attachment') return ATTACHMENT_EXTENSIONS;
-  return kind === 'text' ? [] : COURSE_MEDIA_EXTENSIONS[kind];
+  return isPlayed(kind) ? COURSE_MEDIA_EXTENSIONS[kind] : [];
 }
 
 const ROLE_WORDS: Record<CourseFileRole, string> = { media: 'media file', captions: 'captions file', attachment: 'attachment' };

@@ -1,7 +1,7 @@
 // A member's progress over the course (CONTRACT §4 GET /api/course/progress), and whether it earns
 // the certificate: shaped from the course tree (the outline cache) and the member's own rows, over
 // the published lessons of published modules only.
-import { AUTO_COMPLETE_SHARE } from '../../../shared/course';
+import { AUTO_COMPLETE_SHARE, isPlayed } from '../../../shared/course';
 import { isoTimeOrNull } from '../../lib/iso-time';
 import { lessonAccess, type CourseViewer } from '../access';
 import type { CourseTree, LessonHead } from '../content/content-data';
@@ -25,7 +25,7 @@ export function publishedCourse(tree: CourseTree): CourseTree['modules'] {
  * duration, in whole seconds; null for a lesson with nothing to play (text, or no media yet).
  */
 export function autoCompleteAt(lesson: Pick<LessonHead, 'kind' | 'durationSeconds'>): number | null {
-  if (lesson.kind === 'text' || !lesson.durationSeconds) return null;
+  if (!isPlayed(lesson.kind) || !lesson.durationSeconds) return null;
   return Math.ceil(lesson.durationSeconds * AUTO_COMPLETE_SHARE);
 }
 

@@ -9,6 +9,7 @@ import {
   CAPTIONS_LABEL_MAX_LENGTH,
   CAPTIONS_LANG_MAX_LENGTH,
   COURSE_MEDIA_EXTENSIONS,
+  isPlayed,
   type CourseFileRole,
 } from '@shared/course';
 import { formatBytes } from '@shared/media';
@@ -38,7 +39,7 @@ export function LessonFiles({ lesson, onChanged, showStatus }: LessonFilesProps)
   const titleId = useId();
   const [deleting, setDeleting] = useState<AdminFile | null>(null);
   const [busy, setBusy] = useState(false);
-  const played = lesson.kind !== 'text';
+  const played = isPlayed(lesson.kind);
   const duration = formatDuration(lesson.durationSeconds);
   const hasMedia = lesson.files.some((file) => file.role === 'media');
 
@@ -107,12 +108,12 @@ export function LessonFiles({ lesson, onChanged, showStatus }: LessonFilesProps)
 
 function acceptFor(role: CourseFileRole, lesson: AdminLesson): string {
   const extensions =
-    role === 'media' ? (lesson.kind === 'text' ? [] : COURSE_MEDIA_EXTENSIONS[lesson.kind]) : role === 'captions' ? CAPTIONS_EXTENSIONS : ATTACHMENT_EXTENSIONS;
+    role === 'media' ? (isPlayed(lesson.kind) ? COURSE_MEDIA_EXTENSIONS[lesson.kind] : []) : role === 'captions' ? CAPTIONS_EXTENSIONS : ATTACHMENT_EXTENSIONS;
   return extensions.map((extension) => `.${extension}`).join(',');
 }
 
 function UploadForm({ lesson, onUploaded }: { lesson: AdminLesson; onUploaded: () => Promise<unknown> }) {
-  const roles: CourseFileRole[] = lesson.kind === 'text' ? ['attachment'] : ['media', 'captions', 'attachment'];
+  const roles: CourseFileRole[] = isPlayed(lesson.kind) ? ['media', 'captions', 'attachment'] : ['attachment'];
   const [chosenRole, setRole] = useState<CourseFileRole>(roles[0]!);
   // A lesson made a text lesson meanwhile takes attachments only.
   const role = roles.includes(chosenRole) ? chosenRole : roles[0]!;

@@ -1,7 +1,7 @@
 // How the Course Manager names a lesson's kind and its duration.
 import type { LessonKind } from '@shared/course';
 
-export const KIND_LABELS: Record<LessonKind, string> = { text: 'Text', video: 'Video', audio: 'Audio' };
+export const KIND_LABELS: Record<LessonKind, string> = { text: 'Text', video: 'Video', audio: 'Audio', quiz: 'Quiz' };
 
 /** 75 → "1:15", 3725 → "1:02:05"; null (no media, or none read) → null. */
 export function formatDuration(seconds: number | null): string | null {
