@@ -169,7 +169,9 @@ function OptionsFields({ draft, onChange, error }: ListFieldsProps) {
                 aria-label={`Option ${index + 1} is right`}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
-                onChange={(event) => onChange((current) => markOption(current, index, event.target.checked))}
+                // A radio already checked sends no change: a click on it (or Space) still unmarks the others.
+                onClick={single ? () => onChange((current) => markOption(current, index, true)) : undefined}
+                onChange={(event) => !single && onChange((current) => markOption(current, index, event.target.checked))}
               />
               <span aria-hidden="true">Right</span>
             </label>
