@@ -179,6 +179,7 @@ function OptionsFields({ draft, onChange, error }: ListFieldsProps) {
               type="text"
               className={`${inputClass('compact')} cm-question-option__text`}
               aria-label={`Option ${index + 1}`}
+              placeholder={`Option ${index + 1}`}
               value={option.text}
               maxLength={QUIZ_LIMITS.optionText}
               required
@@ -230,6 +231,7 @@ function AnswersFields({ draft, onChange, error }: ListFieldsProps) {
               type="text"
               className={`${inputClass('compact')} cm-question-option__text`}
               aria-label={`Accepted answer ${index + 1}`}
+              placeholder={`Accepted answer ${index + 1}`}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               value={answer.text}
