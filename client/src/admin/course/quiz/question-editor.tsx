@@ -18,7 +18,6 @@ import { StatusMessage } from '@/ui/status-message';
 import { LimitedField } from '../limited-field';
 import { useSaveErrors } from '../use-save-errors';
 import { NumberField } from './number-field';
-import type { QuizCalls } from './quiz-calls';
 import {
   addAnswer,
   addOption,
@@ -33,6 +32,7 @@ import {
   removeAnswer,
   removeOption,
   type QuestionDraft,
+  type QuestionInput,
 } from './question-draft';
 import { TaughtPicker, type TeachingLesson } from './taught-picker';
 
@@ -51,7 +51,10 @@ interface QuestionEditorProps {
   /** Its place in the quiz ("Question 3"); a new one's place is last. */
   number: number;
   teaching: readonly TeachingLesson[];
-  calls: Pick<QuizCalls, 'createQuestion' | 'updateQuestion'>;
+  calls: {
+    createQuestion: (lessonId: string, input: QuestionInput) => Promise<unknown>;
+    updateQuestion: (questionId: string, input: QuestionInput) => Promise<unknown>;
+  };
   onSaved: () => Promise<unknown>;
   onClose: () => void;
   showStatus: ShowStatus;

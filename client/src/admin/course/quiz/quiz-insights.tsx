@@ -8,8 +8,8 @@ import type { Question } from '@shared/quiz';
 import { Button } from '@/ui/button';
 import { ServerError } from '@/ui/server-error';
 import { Spinner } from '@/ui/spinner';
+import { trpc } from '@/lib/trpc';
 import type { QuizInsights } from './quiz-calls';
-import { useQuizInsights } from './quiz-calls';
 import { questionFigures, quizTotalsSentence, rightSentence } from './quiz-insights-data';
 import '../insights-panel.css';
 
@@ -21,7 +21,7 @@ interface QuizInsightsPanelProps {
 
 export function QuizInsightsPanel({ lessonId, questions, lessonTitle }: QuizInsightsPanelProps) {
   const headingId = useId();
-  const insights = useQuizInsights(lessonId);
+  const insights = trpc.course.quiz.insights.useQuery({ id: lessonId });
   return (
     <section className="cm-insights cm-quiz-insights" aria-labelledby={headingId}>
       <h4 id={headingId} className="cm-quiz__heading">

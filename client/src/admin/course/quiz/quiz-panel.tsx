@@ -15,7 +15,6 @@ import { QuestionList } from './question-list';
 import { useQuizCalls } from './quiz-calls';
 import { QuizInsightsPanel } from './quiz-insights';
 import { QuizSettingsForm } from './quiz-settings-form';
-import { quizPartsOf } from './quiz-types';
 import { teachingLessons } from './taught-picker';
 import './quiz-editor.css';
 
@@ -30,7 +29,7 @@ export function QuizPanel({ lesson, modules, onChanged, showStatus }: QuizPanelP
   const settingsId = useId();
   const questionsId = useId();
   const calls = useQuizCalls();
-  const { quiz, questions: saved } = quizPartsOf(lesson);
+  const { quiz, questions: saved } = lesson;
   /** 'new', a question's id, or nothing open. */
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Question | null>(null);

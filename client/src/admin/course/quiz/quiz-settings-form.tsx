@@ -10,7 +10,6 @@ import { Fieldset } from '@/ui/fieldset';
 import { StatusMessage } from '@/ui/status-message';
 import { useSaveErrors } from '../use-save-errors';
 import { NumberField } from './number-field';
-import type { QuizCalls } from './quiz-calls';
 import { rebaseSettings, settingsChanges, settingsDraftOf, type SettingsDraft } from './settings-draft';
 
 const FIELDS = [
@@ -26,7 +25,7 @@ const FIELDS = [
 interface QuizSettingsFormProps {
   lessonId: string;
   quiz: QuizSettings | null;
-  calls: Pick<QuizCalls, 'saveSettings'>;
+  calls: { saveSettings: (lessonId: string, quiz: Partial<QuizSettings>) => Promise<unknown> };
   onChanged: () => Promise<unknown>;
   showStatus: ShowStatus;
 }
