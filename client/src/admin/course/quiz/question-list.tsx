@@ -129,7 +129,7 @@ function renderQuestion({ provided, dragging, question, number, count, selected,
           <span className="cm-badge">{KIND_BADGES[question.kind]}</span>
           <span className="cm-badge">{question.points === 1 ? '1 point' : `${question.points} points`}</span>
           {question.taught && (
-            <span className="cm-badge cm-badge--preview">
+            <span className="cm-badge cm-badge--preview cm-question__taught">
               Taught at {momentText(question.taught)}
               {taughtIn ? ` in ${taughtIn}` : ''}
             </span>
