@@ -141,6 +141,53 @@ test("Stripe's webhook delivered to A makes the member an Architect for B, their
   expect((await call(site.a.url, 'DELETE', `/api/admin/course/lessons/${lessonId}`, undefined, admin)).status).toBe(200);
 });
 
+test('a quiz attempt started through A, answered through both and submitted through B, completes the lesson for both', async ({ site }) => {
+  const member = await register(site.a.url);
+  const admin = await login(site.a.url, site.admin.email, site.admin.password);
+  const course = (await call(site.a.url, 'GET', '/api/admin/course', undefined, admin)).body as { modules: Array<{ _id: string }> };
+  const created = await call(
+    site.a.url,
+    'POST',
+    '/api/admin/course/lessons',
+    { moduleId: course.modules[0]!._id, title: 'Check-in', kind: 'quiz', freePreview: true, published: true },
+    admin,
+  );
+  const quizId = (created.body as { lesson: { _id: string } }).lesson._id;
+  const add = async (body: object) =>
+    (
+      (await call(site.a.url, 'POST', `/api/admin/course/lessons/${quizId}/questions`, body, admin)).body as {
+        question: { _id: string; options: Array<{ _id: string; correct: boolean }> };
+      }
+    ).question;
+  const single = await add({
+    kind: 'single',
+    prompt: 'Who?',
+    options: [
+      { text: 'The observer', correct: true },
+      { text: 'The wave', correct: false },
+    ],
+  });
+  const text = await add({ kind: 'text', prompt: 'Name it', answers: ['Attention'] });
+
+  const started = await call(site.a.url, 'POST', `/api/course/lessons/${quizId}/attempts`, {}, member.token);
+  expect(started.status).toBe(201);
+  const attemptId = (started.body as { attempt: { _id: string } }).attempt._id;
+  // B sees the open attempt A started: its start answers it, not a second one.
+  const again = await call(site.b.url, 'POST', `/api/course/lessons/${quizId}/attempts`, {}, member.token);
+  expect(again).toMatchObject({ status: 200, body: { attempt: { _id: attemptId } } });
+  const rightOption = single.options.find((option) => option.correct)!._id;
+  expect((await call(site.a.url, 'PUT', `/api/course/attempts/${attemptId}/answers/${single._id}`, { optionIds: [rightOption] }, member.token)).status).toBe(
+    200,
+  );
+  expect((await call(site.b.url, 'PUT', `/api/course/attempts/${attemptId}/answers/${text._id}`, { text: 'attention' }, member.token)).status).toBe(200);
+  const submitted = await call(site.b.url, 'POST', `/api/course/attempts/${attemptId}/submit`, {}, member.token);
+  expect(submitted).toMatchObject({ status: 200, body: { attempt: { percent: 100, passed: true } } });
+  const lesson = await call(site.a.url, 'GET', `/api/course/lessons/${quizId}`, undefined, member.token);
+  expect(lesson.body).toMatchObject({ quiz: { attemptsUsed: 1, best: { percent: 100, passed: true }, open: null } });
+  expect((lesson.body as { progress: { completedAt: string | null } }).progress.completedAt).not.toBeNull();
+  expect((await call(site.a.url, 'DELETE', `/api/admin/course/lessons/${quizId}`, undefined, admin)).status).toBe(200);
+});
+
 test('an upload through A is listed and served by B', async ({ site }) => {
   const adminA = await login(site.a.url, site.admin.email, site.admin.password);
   const adminB = await login(site.b.url, site.admin.email, site.admin.password);
