@@ -76,7 +76,13 @@ describe('the text rule', () => {
     const fields = inputSchemas.flatMap(({ name, schema }) => textFields(schema, '').filter((field) => isMultiLine(name, field.path)));
     // A lesson's body when it is created, edited, and previewed in the editor (course.lessons.render);
     // a question's prompt and explanation as written, created and edited.
-    expect(fields.map(({ path }) => path).sort()).toEqual(['body', 'body', 'body', ...Array<string>(3).fill('explanation'), ...Array<string>(3).fill('prompt')]);
+    expect(fields.map(({ path }) => path).sort()).toEqual([
+      'body',
+      'body',
+      'body',
+      ...Array<string>(3).fill('explanation'),
+      ...Array<string>(3).fill('prompt'),
+    ]);
     for (const { path, schema } of fields) {
       for (const control of CONTROLS) {
         const refused = z.safeParse(schema, `a${control}b`).error?.issues[0]?.message;
