@@ -3,7 +3,7 @@
 // Saves of one question go one after another, so the server keeps the last answer given, never an
 // older one that overtook it. A save that failed is sent again by flush(), which Submit awaits:
 // an attempt is never scored without an answer the member gave.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Answer } from '@shared/quiz';
 
 /** How long typing pauses before the text is saved. */
@@ -27,6 +27,11 @@ export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
   const waiting = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; answer: Answer }>());
   const failed = useRef(new Map<string, Answer>());
   const [failure, setFailure] = useState<unknown>(null);
+  // The latest `save`, for the sends and the leaving below: a new one never cuts a pause short.
+  const saveRef = useRef(save);
+  useLayoutEffect(() => {
+    saveRef.current = save;
+  });
 
   const send = useCallback(
     (questionId: string, answer: Answer) => {
@@ -36,7 +41,7 @@ export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
       failed.current.delete(questionId);
       const previous = chains.current.get(questionId) ?? Promise.resolve();
       const next = previous.then(() =>
-        save(questionId, answer).then(
+        saveRef.current(questionId, answer).then(
           () => {
             if (failed.current.size === 0) setFailure(null);
           },
@@ -50,7 +55,7 @@ export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
       chains.current.set(questionId, next);
       return next;
     },
-    [save],
+    [],
   );
 
   const give = useCallback(
@@ -87,11 +92,11 @@ export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
     return () => {
       for (const [questionId, { timer, answer }] of pending) {
         clearTimeout(timer);
-        void save(questionId, answer).catch(() => {});
+        void saveRef.current(questionId, answer).catch(() => {});
       }
       pending.clear();
     };
-  }, [save]);
+  }, []);
 
   return { give, settle, flush, failure };
 }
