@@ -21,6 +21,7 @@ const INTEGRATION = [
   'server/auth/two-factor-rest.test.ts',
   'server/auth/two-factor-unverified-rest.test.ts',
   'server/course/progress/course-progress-rest.test.ts',
+  'server/course/quiz/quiz-rest.test.ts',
   'server/course/search/course-search-rest.test.ts',
   'server/course/files/file-url-sessions.test.ts',
   'server/course/files/caption-controls.test.ts',

@@ -7,7 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from './constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, TRANSCODE_STATES, type CourseOutline, type OutlineLesson } from './course';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
-import { memberQuizSchema, questionSchema, quizSettingsSchema } from './quiz-answer-schemas';
+import { attemptSchema, memberQuizSchema, questionSchema, quizSettingsSchema } from './quiz-answer-schemas';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
 import { sliderConfigSchema } from './slider-schemas';
 
@@ -360,4 +360,7 @@ export const exportProfileAnswer = z.object({
     z.object({ lessonId: z.string(), positionSeconds: z.number(), playedSeconds: z.number(), completedAt: timestamp.nullable(), updatedAt: timestamp }),
   ),
   certificate: certificateLinkSchema.extend({ name: z.string(), completedAt: timestamp }).nullable(),
+  quizAttempts: z
+    .array(attemptSchema.extend({ lessonId: z.string() }))
+    .describe('Every quiz attempt of the member, with its answers and, once submitted, its results'),
 });

@@ -16,6 +16,7 @@ import {
   SEARCH_QUERY_MIN_LENGTH,
 } from './course';
 import { blankAsAbsent } from './query-fields';
+import { quizSettingsInput } from './quiz-schemas';
 import { multiLineText, plainText } from './text';
 
 const id = (field: string) =>
@@ -99,6 +100,7 @@ export const lessonUpdateInput = z.object({
   body: body.optional(),
   freePreview: flag('freePreview').optional(),
   published: flag('published').optional(),
+  quiz: quizSettingsInput.optional().meta({ description: 'A quiz lesson only: any of its settings (CONTRACT §8); the others stay as they are' }),
 });
 
 export const lessonOrderInput = z.object({ id: id('id'), ids });

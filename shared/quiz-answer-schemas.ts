@@ -75,3 +75,17 @@ export const attemptAnswer = z.object({ attempt: attemptSchema });
 export const savedAnswer = z.object({ saved: z.literal(true) });
 export const questionAnswer = z.object({ question: questionSchema });
 export const questionsAnswer = z.object({ questions: z.array(questionSchema) });
+
+export const quizInsightsSchema = z.object({
+  attempts: count.describe('Submitted attempts'),
+  members: count.describe('Members with a submitted attempt'),
+  passed: count.describe('Members with a passing attempt'),
+  questions: z.array(
+    z.object({
+      _id: z.string(),
+      answered: count.describe('Submitted attempts that held the question'),
+      correctPercent: percent.describe('The floor of the percent of those that earned its full points'),
+      commonWrongOptionId: z.string().nullable().describe('The wrong option picked most; null when none was'),
+    }),
+  ),
+});

@@ -17,6 +17,7 @@ import { forgetMemberEmail, memberAuditBatch } from '../audit/member-entries';
 import { recordAudit } from '../audit/record';
 import { isTwoFactorOn } from '../auth/two-factor-data';
 import { findCertificateOf } from '../course/progress/certificate-data';
+import { exportedAttempts, lessonTitles } from '../course/quiz/quiz-answers';
 import { readMemberProgress } from '../course/progress/progress-data';
 import { transaction } from '../db/transaction';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
@@ -204,11 +205,12 @@ export const accountExportRouter = router({
   /** The file's first part; the route streams the audit batches after it. */
   profile: memberProcedure.query(async ({ ctx }) => {
     const { db } = ctx.deps;
-    const [user, twoFactorEnabled, progress, certificate] = await Promise.all([
+    const [user, twoFactorEnabled, progress, certificate, quizAttempts] = await Promise.all([
       findPublicUserById(db, ctx.user.id),
       isTwoFactorOn(db, ctx.user.id),
       readMemberProgress(db, ctx.user.id),
       findCertificateOf(db, ctx.user.id),
+      ctx.deps.courseTree.get().then((tree) => exportedAttempts(db, ctx.user.id, lessonTitles(tree))),
     ]);
     if (!user) throw sessionGone();
     return {
@@ -218,6 +220,7 @@ export const accountExportRouter = router({
       certificate: certificate
         ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }
         : null,
+      quizAttempts,
     };
   }),
 

@@ -34,13 +34,19 @@ import {
   moduleUpdateInput,
 } from '../../shared/course-schemas';
 import { COURSE_MESSAGES } from '../../shared/course';
-import { asIs } from '../http/answers';
+import { QUIZ_MESSAGES, type Attempt } from '../../shared/quiz';
+import { attemptAnswer, questionAnswer, questionsAnswer, quizInsightsSchema, savedAnswer } from '../../shared/quiz-answer-schemas';
+import { answerSaveInput, attemptIdInput, questionCreateInput, questionIdInput, questionOrderInput, questionUpdateInput } from '../../shared/quiz-schemas';
+import { asIs, type Answer } from '../http/answers';
 import { restRowsOf, type RestSection } from '../http/rest-rows';
 import { createCallerFactory } from '../trpc/init';
 import { courseRouter } from './router';
 import { TRANSCODE_MESSAGES } from './stream/stream-router';
 
 const { row, noInputRow } = restRowsOf(createCallerFactory(courseRouter));
+
+/** `{attempt}` of a start's result, which also says whether it started one (the status: 201 or 200). */
+const attemptOnly: Answer<{ attempt: Attempt; started: boolean }> = { schema: attemptAnswer, body: ({ attempt }) => ({ attempt }), successFlag: false };
 
 export const courseRest: RestSection = {
   tag: 'Course',
@@ -89,6 +95,63 @@ export const courseRest: RestSection = {
         404: 'No lesson with that id, or a draft.',
       },
       procedure: (c) => c.saveProgress,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/course/lessons/:id/attempts',
+      status: 201,
+      statusOf: (result) => (result.started ? 201 : 200),
+      access: 'member',
+      limited: true,
+      summary: 'Start an attempt at a quiz lesson, or get the one already open (200)',
+      description:
+        'One open attempt per member and quiz, whatever the tabs: a start while one is open answers it with 200. Its questions are a snapshot ' +
+        'taken now (chosen and ordered now when the quiz says so), and nothing in them says which option is right. ' +
+        'Before the wait after the last attempt is over, 429 "You can try again in 25 minutes" with Retry-After.',
+      input: lessonIdInput,
+      answer: attemptOnly,
+      refusals: {
+        403: 'As for reading the lesson.',
+        404: 'No lesson with that id, or a draft.',
+        409: `No attempts left: "${QUIZ_MESSAGES.noAttemptsLeft}"; a quiz without questions: "${QUIZ_MESSAGES.noQuestions}"; a lesson that is not a quiz: "${QUIZ_MESSAGES.notAQuiz}".`,
+      },
+      procedure: (c) => c.quiz.start,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/course/attempts/:id/answers/:questionId',
+      access: 'member',
+      summary: "Save the answer to one question of the caller's open attempt: the options picked, or the text typed",
+      description: 'Kept at once: a reload or another tab shows it. A single-choice question takes one option at most.',
+      input: answerSaveInput,
+      answer: asIs(savedAnswer),
+      refusals: {
+        400: 'Or the question is not in the attempt, an option is not in the question, or the answer is of the wrong kind.',
+        404: 'No attempt of the caller with that id.',
+        409: `The attempt is submitted: "${QUIZ_MESSAGES.submitted}".`,
+      },
+      procedure: (c) => c.quiz.saveAnswer,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/course/attempts/:id/submit',
+      access: 'member',
+      summary: "Submit the caller's attempt: its score, whether it passed, and each question's result",
+      description: 'A second submit answers the same result and changes nothing. Passing completes the lesson (any submit does when the quiz is not required).',
+      input: attemptIdInput,
+      answer: asIs(attemptAnswer),
+      refusals: { 404: 'No attempt of the caller with that id.' },
+      procedure: (c) => c.quiz.submit,
+    }),
+    row({
+      method: 'GET',
+      url: '/api/course/attempts/:id',
+      access: 'member',
+      summary: "One of the caller's attempts; its results once submitted",
+      input: attemptIdInput,
+      answer: asIs(attemptAnswer),
+      refusals: { 404: "No attempt of the caller with that id (another member's too)." },
+      procedure: (c) => c.quiz.attempt,
     }),
     noInputRow({
       method: 'GET',
@@ -277,6 +340,58 @@ export const courseManagerRest: RestSection = {
         409: `Its transcode is already queued or running: "${TRANSCODE_MESSAGES.busy}".`,
       },
       procedure: (c) => c.files.transcode,
+    }),
+    row({
+      method: 'POST',
+      url: '/api/admin/course/lessons/:id/questions',
+      status: 201,
+      access: 'admin',
+      summary: 'Add a question to a quiz lesson, placed last',
+      input: questionCreateInput,
+      answer: asIs(questionAnswer),
+      refusals: { 404: 'No lesson with that id.', 409: `The lesson is not a quiz: "${QUIZ_MESSAGES.notAQuiz}".` },
+      procedure: (c) => c.quiz.questions.create,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/admin/course/lessons/:id/questions/order',
+      access: 'admin',
+      summary: "Put a quiz's questions in a new order",
+      input: questionOrderInput,
+      answer: asIs(questionsAnswer),
+      refusals: { 400: "Or ids is not exactly the quiz's question ids, each once.", 404: 'No lesson with that id.' },
+      procedure: (c) => c.quiz.questions.order,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/admin/course/questions/:id',
+      access: 'admin',
+      summary: 'Replace a question; attempts already started keep the question as it was',
+      input: questionUpdateInput,
+      answer: asIs(questionAnswer),
+      refusals: { 404: 'No question with that id.' },
+      procedure: (c) => c.quiz.questions.update,
+    }),
+    row({
+      method: 'DELETE',
+      url: '/api/admin/course/questions/:id',
+      access: 'admin',
+      summary: 'Delete a question; attempts already started keep it in their snapshot',
+      input: questionIdInput,
+      answer: asIs(messageAnswer),
+      refusals: { 404: 'No question with that id.' },
+      procedure: (c) => c.quiz.questions.delete,
+    }),
+    row({
+      method: 'GET',
+      url: '/api/admin/course/lessons/:id/quiz-insights',
+      access: 'admin',
+      summary:
+        'How a quiz goes: its submitted attempts, members and passes, and for each question how often it earns full points and the wrong option picked most',
+      input: lessonIdInput,
+      answer: asIs(quizInsightsSchema),
+      refusals: { 404: 'No lesson with that id.', 409: `The lesson is not a quiz: "${QUIZ_MESSAGES.notAQuiz}".` },
+      procedure: (c) => c.quiz.insights,
     }),
   ],
 };

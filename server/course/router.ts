@@ -65,6 +65,9 @@ import { progressAnswer } from './progress/progress';
 import { readLessonProgress } from './progress/progress-data';
 import { progressProcedures } from './progress/progress-router';
 import { viewerOf } from './viewer';
+import { withQuiz, withQuizzes } from './quiz/lesson-quiz';
+import { questionAnswer, readQuestions } from './quiz/quiz-data';
+import { memberQuiz, quizRouter, saveQuizSettings } from './quiz/quiz-router';
 
 const noSuchModule = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No module with id '${id}'` });
 const unknownModuleField = (id: string) => new TRPCError({ code: 'BAD_REQUEST', message: `moduleId: no module with id '${id}'` });
@@ -142,11 +145,11 @@ const lessonsRouter = router({
       return lesson;
     });
     ctx.log.info({ adminId: ctx.user.id, lessonId: lesson._id }, 'admin created a lesson');
-    return { lesson };
+    return { lesson: await withQuiz(ctx.deps.db, lesson) };
   }),
 
   update: adminProcedure.input(lessonUpdateInput).mutation(async ({ ctx, input }) => {
-    const { id, ...changes } = input;
+    const { id, quiz, ...changes } = input;
     const lesson = await commitThenPublish(ctx.deps, async (tx, events) => {
       // A new publication or module moves the lesson's rows in the insights' totals (decision 032).
       if (changes.published !== undefined || changes.moduleId !== undefined) await holdWrites(tx, courseProgress);
@@ -155,18 +158,22 @@ const lessonsRouter = router({
       const after = await updateLesson(tx, events, id, changes);
       if (!after) throw noSuchLesson(id);
       if (after === 'no-module') throw unknownModuleField(changes.moduleId!);
-      const titles = new Map<string, string>();
-      for (const moduleId of new Set([before.moduleId, after.moduleId])) titles.set(moduleId, (await findModule(tx, moduleId))?.title ?? moduleId);
-      await recordAudit(tx, {
-        actor: ctx.user,
-        action: 'course.lesson.update',
-        target: lessonTarget(id),
-        summary: lessonUpdatedSummary(before, after, (moduleId) => titles.get(moduleId) ?? moduleId),
-      });
+      if (quiz !== undefined) await saveQuizSettings(tx, ctx.user, after, quiz);
+      // A call that sets only the quiz is the quiz's entry alone.
+      if (quiz === undefined || Object.values(changes).some((value) => value !== undefined)) {
+        const titles = new Map<string, string>();
+        for (const moduleId of new Set([before.moduleId, after.moduleId])) titles.set(moduleId, (await findModule(tx, moduleId))?.title ?? moduleId);
+        await recordAudit(tx, {
+          actor: ctx.user,
+          action: 'course.lesson.update',
+          target: lessonTarget(id),
+          summary: lessonUpdatedSummary(before, after, (moduleId) => titles.get(moduleId) ?? moduleId),
+        });
+      }
       return after;
     });
     ctx.log.info({ adminId: ctx.user.id, lessonId: id }, 'admin updated a lesson');
-    return { lesson };
+    return { lesson: await withQuiz(ctx.deps.db, lesson) };
   }),
 
   delete: adminProcedure.input(lessonIdInput).mutation(async ({ ctx, input }) => {
@@ -214,7 +221,7 @@ const lessonsRouter = router({
       return lessons;
     });
     ctx.log.info({ adminId: ctx.user.id, moduleId: input.id }, 'admin reordered the lessons of a course module');
-    return { lessons };
+    return { lessons: await withQuizzes(ctx.deps.db, lessons) };
   }),
 });
 
@@ -237,7 +244,7 @@ const filesRouter = router({
     });
     await removeStoredFiles(ctx.deps.courseFiles.root, [file.storedName], ctx.log);
     ctx.log.info({ adminId: ctx.user.id, lessonId: lesson._id, fileId: file.id }, 'admin deleted a lesson file');
-    return { lesson };
+    return { lesson: await withQuiz(ctx.deps.db, lesson) };
   }),
 
   ...streamProcedures,
@@ -275,6 +282,7 @@ export const courseRouter = router({
         ...lessonFileUrls(files, url, stream),
       },
       progress: progressAnswer(await readLessonProgress(ctx.deps.db, ctx.user.id, lesson._id)),
+      quiz: lesson.kind === 'quiz' ? await memberQuiz(ctx, ctx.user.id, lesson._id) : null,
       ...neighbours(await ctx.deps.courseTree.get(), viewer, lesson._id, now),
     };
   }),
@@ -282,8 +290,22 @@ export const courseRouter = router({
   /** GET /api/admin/course: everything, drafts and bodies included. */
   content: adminProcedure.query(async ({ ctx }) => {
     const [modules, files] = await Promise.all([readFullCourse(ctx.deps.db), filesByLesson(ctx.deps.db)]);
+    const lessons = await withQuizzes(
+      ctx.deps.db,
+      modules.flatMap((module) => module.lessons),
+    );
+    const quizIds = lessons.filter((lesson) => lesson.kind === 'quiz').map((lesson) => lesson._id);
+    const questions = await readQuestions(ctx.deps.db, quizIds);
+    const byId = new Map(lessons.map((lesson) => [lesson._id, lesson]));
     return {
-      modules: modules.map((module) => ({ ...module, lessons: module.lessons.map((lesson) => ({ ...lesson, files: files.get(lesson._id) ?? [] })) })),
+      modules: modules.map((module) => ({
+        ...module,
+        lessons: module.lessons.map((lesson) => ({
+          ...byId.get(lesson._id)!,
+          files: files.get(lesson._id) ?? [],
+          questions: (questions.get(lesson._id) ?? []).map(questionAnswer),
+        })),
+      })),
     };
   }),
 
@@ -302,4 +324,5 @@ export const courseRouter = router({
   modules: modulesRouter,
   lessons: lessonsRouter,
   files: filesRouter,
+  quiz: quizRouter,
 });

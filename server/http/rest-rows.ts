@@ -25,6 +25,8 @@ interface RowBase<Url extends string, Result> extends Pick<OperationDoc, 'summar
   method: Method;
   url: Url;
   status?: number;
+  /** A status that depends on the result (201 for a new attempt, 200 for the open one); `status` is the one the reference shows. */
+  statusOf?(result: Result): number;
   /** A DELETE whose input is a JSON body (DELETE /api/account asks for the password), not the query. */
   deleteWithBody?: true;
   /** The key of a refusal's text: `message` unless said (CONTRACT §2 "Errors"); `success: false` joins it where `answer` has `success`. */
@@ -104,7 +106,7 @@ function routeOptions(route: RowBase<string, unknown>, tag: string, input?: z.Zo
 async function respond<Result>(reply: FastifyReply, route: RowBase<string, Result>, style: ErrorBodyStyle, call: () => Promise<Result>) {
   try {
     const result = await call();
-    return reply.code(route.status ?? 200).send(route.answer.body(result));
+    return reply.code(route.statusOf?.(result) ?? route.status ?? 200).send(route.answer.body(result));
   } catch (error) {
     return sendProcedureError(reply, error, style);
   }

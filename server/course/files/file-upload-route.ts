@@ -27,6 +27,7 @@ import { findLesson } from '../content/content-data';
 import { admitFile, commitUpload, discardUpload, noSuchLesson, refuse, storeUpload, type ReceivedUpload, type StoredUpload } from './attach-upload';
 import { limitFor } from './file-types';
 import { toAdminFile } from './files-data';
+import { withQuiz } from '../quiz/lesson-quiz';
 
 const answer = asIs(courseFileUploadAnswer);
 
@@ -116,7 +117,7 @@ async function registerInScope(app: FastifyInstance, deps: AppDeps, createContex
         const ready = stored;
         stored = undefined;
         const attached = await commitUpload(deps, ready);
-        return reply.code(201).send(answer.body({ file: toAdminFile(attached.file), lesson: attached.lesson }));
+        return reply.code(201).send(answer.body({ file: toAdminFile(attached.file), lesson: await withQuiz(deps.db, attached.lesson) }));
       } catch (error) {
         if (stored) await discardUpload(deps, stored);
         return sendProcedureError(reply, asRefusal(error), DEFAULT_ERROR_STYLE);

@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { COURSE_MESSAGES, COURSE_NAME, PROGRESS_SECONDS_MAX, certificatePath } from '../../../shared/course';
 import { certificateIdInput, courseSearchInput, progressSaveInput } from '../../../shared/course-schemas';
 import { MESSAGES } from '../../../shared/messages';
+import { QUIZ_MESSAGES } from '../../../shared/quiz';
 import type { Context, SessionUser } from '../../trpc/context';
 import { memberProcedure, publicProcedure } from '../../trpc/init';
 import { findPublicUserById } from '../../users/data';
@@ -33,7 +34,7 @@ const sessionGone = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGE
  * The member's certificate, issued now if every published lesson is complete; undefined before.
  * Once issued it is kept, whatever the course becomes.
  */
-async function earnedCertificate(ctx: Context, user: SessionUser): Promise<Certificate | undefined> {
+export async function earnedCertificate(ctx: Context, user: SessionUser): Promise<Certificate | undefined> {
   const db = ctx.deps.db;
   const kept = await findCertificateOf(db, user.id);
   if (kept) return kept;
@@ -56,6 +57,9 @@ export const progressProcedures = {
     const found = inTree(await ctx.deps.courseTree.get(), input.id);
     requireOpen(viewer, input.id, found, now);
     const { lesson } = found!;
+    // A quiz is completed by its attempts (CONTRACT §8), never by a mark.
+    if (lesson.kind === 'quiz' && input.completed !== undefined)
+      throw new TRPCError({ code: 'CONFLICT', message: input.completed ? QUIZ_MESSAGES.passToComplete : QUIZ_MESSAGES.completionFollowsAttempts });
     // Nothing to play past the end: a lesson without media plays nothing at all.
     const duration = lesson.durationSeconds ?? 0;
     const completeAt = autoCompleteAt(lesson);

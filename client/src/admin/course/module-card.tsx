@@ -48,7 +48,7 @@ export function ModuleCard({ module, number, handle, selectedLessonId, locked, o
     const { lesson } = await utils.client.course.lessons.create.mutate({ moduleId: module._id, title, kind });
     showStatus(`Lesson "${lesson.title}" added as a draft`, { tone: 'success' });
     await onChanged();
-    onEditLesson({ ...lesson, files: [] });
+    onEditLesson({ ...lesson, files: [], questions: [] });
   }
 
   return (

@@ -1,0 +1,276 @@
+// The quiz procedures (CONTRACT §8): the member's attempts, and the admin's questions. Every call
+// about an attempt asks the one access rule about its quiz lesson, as every lesson call does.
+import { TRPCError } from '@trpc/server';
+import { QUIZ_MESSAGES, type Answer, type MemberQuiz, type QuizSettings } from '../../../shared/quiz';
+import { answerSaveInput, attemptIdInput, questionCreateInput, questionIdInput, questionOrderInput, questionUpdateInput } from '../../../shared/quiz-schemas';
+import { waitText } from '../../../shared/messages';
+import { lessonIdInput } from '../../../shared/course-schemas';
+import { recordAudit } from '../../audit/record';
+import { isForeignKeyViolation } from '../../db/errors';
+import { transaction } from '../../db/transaction';
+import { RetryLater } from '../../limits/retry-later';
+import type { Tx } from '../../db/client';
+import type { Context, SessionUser } from '../../trpc/context';
+import { adminProcedure, memberProcedure, router } from '../../trpc/init';
+import { findLesson, findLessonWithModule, type CourseLesson } from '../content/content-data';
+import { lessonTarget } from '../course-audit';
+import { noSuchLesson, requireOpen } from '../open-lesson';
+import { earnedCertificate } from '../progress/progress-router';
+import { saveProgress } from '../progress/progress-data';
+import { viewerOf } from '../viewer';
+import {
+  findAttempt,
+  findOpenAttempt,
+  readAnswers,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+  submittedAttempts,
+  summarizeAttempts,
+  type AttemptRow,
+} from './attempt-data';
+import { quizInsights } from './quiz-insights';
+import { questionCreatedSummary, quizUpdatedSummary, questionDeletedSummary, questionsReorderedSummary, questionUpdatedSummary } from './quiz-audit';
+import { attemptAnswer, lessonTitles, memberQuizAnswer, questionsForAttempt, retryAt } from './quiz-answers';
+import { createQuestion, deleteQuestion, questionAnswer, readQuestions, readQuiz, reorderQuestions, updateQuestion, writeQuiz } from './quiz-data';
+import { questionResults, scoreOf } from './scoring';
+
+const noSuchAttempt = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No attempt with id '${id}'` });
+const noSuchQuestion = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No question with id '${id}'` });
+const notAQuiz = () => new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.notAQuiz });
+
+/** The quiz lesson `id`, if the member may open it (404 or 403 otherwise, as any lesson). */
+async function openQuiz(ctx: Context & { user: { id: string } }, id: string): Promise<CourseLesson> {
+  const found = await findLessonWithModule(ctx.deps.db, id);
+  requireOpen(viewerOf(ctx.user as never), id, found, ctx.deps.clock());
+  if (found!.lesson.kind !== 'quiz') throw notAQuiz();
+  return found!.lesson;
+}
+
+/** The member's own attempt, past the access rule of its quiz; another member's is a 404. */
+async function ownAttempt(ctx: Context & { user: { id: string } }, id: string): Promise<AttemptRow> {
+  const attempt = await findAttempt(ctx.deps.db, id);
+  if (!attempt || attempt.userId !== ctx.user.id) throw noSuchAttempt(id);
+  await openQuiz(ctx, attempt.lessonId);
+  return attempt;
+}
+
+async function answerOf(ctx: Context, attempt: AttemptRow) {
+  return attemptAnswer(attempt, await readAnswers(ctx.deps.db, attempt.id), lessonTitles(await ctx.deps.courseTree.get()));
+}
+
+/** What a quiz lesson's answer adds for its member (GET /api/course/lessons/{id}). */
+export async function memberQuiz(ctx: Context, userId: string, lessonId: string): Promise<MemberQuiz> {
+  const [settings, summary, open] = await Promise.all([
+    readQuiz(ctx.deps.db, lessonId),
+    summarizeAttempts(ctx.deps.db, userId, lessonId),
+    findOpenAttempt(ctx.deps.db, userId, lessonId),
+  ]);
+  return memberQuizAnswer(settings, summary, open ? await answerOf(ctx, open) : null, ctx.deps.clock());
+}
+
+/** The answer as kept, checked against the question it answers (a 400 naming the field otherwise). */
+function checkedAnswer(attempt: AttemptRow, input: { questionId: string; optionIds?: string[] | undefined; text?: string | undefined }): Answer {
+  const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+  const question = attempt.questions.find((candidate) => candidate._id === input.questionId);
+  if (!question) throw refuse(QUIZ_MESSAGES.noSuchQuestionInAttempt(input.questionId));
+  if (question.kind === 'text') {
+    if (input.text === undefined) throw refuse('text: this question takes a text answer');
+    return { text: input.text };
+  }
+  if (input.optionIds === undefined) throw refuse('optionIds: this question takes options');
+  const optionIds = [...new Set(input.optionIds)];
+  if (question.kind === 'single' && optionIds.length > 1) throw refuse('optionIds: this question takes one option');
+  const known = new Set(question.options.map((option) => option._id));
+  const unknown = optionIds.find((id) => !known.has(id));
+  if (unknown !== undefined) throw refuse(`optionIds: no option with id '${unknown}' in this question`);
+  return { optionIds };
+}
+
+const memberCalls = {
+  /** POST /api/course/lessons/{id}/attempts: 201 with a new attempt, 200 with the open one. */
+  start: memberProcedure.input(lessonIdInput).mutation(async ({ ctx, input }) => {
+    const lesson = await openQuiz(ctx, input.id);
+    const db = ctx.deps.db;
+    const now = ctx.deps.clock();
+    const [settings, summary, open] = await Promise.all([
+      readQuiz(db, lesson._id),
+      summarizeAttempts(db, ctx.user.id, lesson._id),
+      findOpenAttempt(db, ctx.user.id, lesson._id),
+    ]);
+    if (open) return { attempt: await answerOf(ctx, open), started: false };
+    const waitUntil = retryAt(settings, summary, false, now);
+    if (waitUntil !== null) {
+      const seconds = Math.ceil((waitUntil - now) / 1000);
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: QUIZ_MESSAGES.tryAgainIn(waitText(seconds)), cause: new RetryLater(seconds) });
+    }
+    const questions = (await readQuestions(db, [lesson._id])).get(lesson._id)!.map(questionAnswer);
+    if (questions.length === 0) throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.noQuestions });
+    let started;
+    try {
+      started = await startAttempt(db, {
+        userId: ctx.user.id,
+        lessonId: lesson._id,
+        attemptsAllowed: settings.attemptsAllowed,
+        questions: questionsForAttempt(questions, settings),
+        at: now,
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw noSuchLesson(input.id);
+      throw error;
+    }
+    if (started.state === 'no-attempts-left') throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.noAttemptsLeft });
+    if (started.state === 'started')
+      ctx.log.info({ userId: ctx.user.id, lessonId: lesson._id, attemptId: started.attempt.id }, 'member started a quiz attempt');
+    return { attempt: await answerOf(ctx, started.attempt), started: started.state === 'started' };
+  }),
+
+  /** PUT /api/course/attempts/{id}/answers/{questionId} */
+  saveAnswer: memberProcedure.input(answerSaveInput).mutation(async ({ ctx, input }) => {
+    const attempt = await ownAttempt(ctx, input.id);
+    if (attempt.submittedAt !== null) throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
+    const saved = await saveAnswer(ctx.deps.db, attempt.id, input.questionId, checkedAnswer(attempt, input), ctx.deps.clock());
+    if (saved === undefined) throw noSuchAttempt(input.id);
+    if (saved === 'submitted') throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
+    return { saved: true as const };
+  }),
+
+  /** POST /api/course/attempts/{id}/submit: a second submit answers the same result and changes nothing. */
+  submit: memberProcedure.input(attemptIdInput).mutation(async ({ ctx, input }) => {
+    const attempt = await ownAttempt(ctx, input.id);
+    if (attempt.submittedAt !== null) return { attempt: await answerOf(ctx, attempt) };
+    const settings = await readQuiz(ctx.deps.db, attempt.lessonId);
+    const now = ctx.deps.clock();
+    let completed = false;
+    const submitted = await submitAttempt(
+      ctx.deps.db,
+      attempt.id,
+      (row, answers) => {
+        const { percent } = scoreOf(row.questions, answers);
+        return { percent, passed: percent >= settings.passPercent, results: questionResults(row.questions, answers) };
+      },
+      async (tx, row) => {
+        // Passing completes the lesson; so does any submit when the quiz is not required to pass.
+        if (!row.passed && settings.requiredToComplete) return;
+        const saved = await saveProgress(
+          tx,
+          { userId: row.userId, lessonId: row.lessonId, positionSeconds: 0, playedSeconds: 0, completion: 'complete', completeAt: 0 },
+          now,
+        );
+        completed = saved !== 'no-lesson' && saved.completedAt === now;
+      },
+      now,
+    );
+    if (!submitted) throw noSuchAttempt(input.id);
+    ctx.log.info({ userId: ctx.user.id, lessonId: submitted.lessonId, attemptId: submitted.id, percent: submitted.percent }, 'member submitted a quiz attempt');
+    // It may have been the last lesson: the certificate is earned now.
+    if (completed) await earnedCertificate(ctx, ctx.user);
+    return { attempt: await answerOf(ctx, submitted) };
+  }),
+
+  /** GET /api/course/attempts/{id} */
+  attempt: memberProcedure.input(attemptIdInput).query(async ({ ctx, input }) => ({ attempt: await answerOf(ctx, await ownAttempt(ctx, input.id)) })),
+};
+
+/** The quiz lesson `id`, for the admin; 404 if missing, 409 if another kind. */
+async function quizLesson(db: Context['deps']['db'], id: string): Promise<CourseLesson> {
+  const lesson = await findLesson(db, id);
+  if (!lesson) throw noSuchLesson(id);
+  if (lesson.kind !== 'quiz') throw notAQuiz();
+  return lesson;
+}
+
+/**
+ * The quiz settings of PUT /api/admin/course/lessons/{id} `{quiz}`, in the lesson call's
+ * transaction: applied over the current ones and recorded as `course.quiz.update`.
+ */
+export async function saveQuizSettings(tx: Tx, actor: SessionUser, lesson: CourseLesson, changes: Partial<QuizSettings>): Promise<void> {
+  if (lesson.kind !== 'quiz') throw new TRPCError({ code: 'BAD_REQUEST', message: `quiz: a ${lesson.kind} lesson has no quiz settings` });
+  const before = await readQuiz(tx, lesson._id);
+  const after = await writeQuiz(tx, lesson._id, changes);
+  await recordAudit(tx, { actor, action: 'course.quiz.update', target: lessonTarget(lesson._id), summary: quizUpdatedSummary(lesson.title, before, after) });
+}
+
+const questionsRouter = router({
+  /** POST /api/admin/course/lessons/{id}/questions: 201, placed last. */
+  create: adminProcedure.input(questionCreateInput).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const question = await transaction(ctx.deps.db, async (tx) => {
+      const lesson = await quizLesson(tx, id);
+      const question = questionAnswer(await createQuestion(tx, id, fields));
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.quiz.question.create',
+        target: lessonTarget(id),
+        summary: questionCreatedSummary(lesson.title, question),
+      });
+      return question;
+    });
+    ctx.log.info({ adminId: ctx.user.id, lessonId: id, questionId: question._id }, 'admin added a quiz question');
+    return { question };
+  }),
+
+  /** PUT /api/admin/course/questions/{id}: the whole question; attempts already started keep their snapshot. */
+  update: adminProcedure.input(questionUpdateInput).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const question = await transaction(ctx.deps.db, async (tx) => {
+      const stored = await updateQuestion(tx, id, fields);
+      if (!stored) throw noSuchQuestion(id);
+      const lesson = (await findLesson(tx, stored.lessonId))!;
+      const question = questionAnswer(stored);
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.quiz.question.update',
+        target: lessonTarget(lesson._id),
+        summary: questionUpdatedSummary(lesson.title, question),
+      });
+      return question;
+    });
+    ctx.log.info({ adminId: ctx.user.id, questionId: id }, 'admin edited a quiz question');
+    return { question };
+  }),
+
+  /** DELETE /api/admin/course/questions/{id} */
+  delete: adminProcedure.input(questionIdInput).mutation(async ({ ctx, input }) => {
+    await transaction(ctx.deps.db, async (tx) => {
+      const deleted = await deleteQuestion(tx, input.id);
+      if (!deleted) throw noSuchQuestion(input.id);
+      const lesson = (await findLesson(tx, deleted.lessonId))!;
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.quiz.question.delete',
+        target: lessonTarget(lesson._id),
+        summary: questionDeletedSummary(lesson.title, deleted),
+      });
+    });
+    ctx.log.info({ adminId: ctx.user.id, questionId: input.id }, 'admin deleted a quiz question');
+    return { message: QUIZ_MESSAGES.questionDeleted };
+  }),
+
+  /** PUT /api/admin/course/lessons/{id}/questions/order */
+  order: adminProcedure.input(questionOrderInput).mutation(async ({ ctx, input }) => {
+    const questions = await transaction(ctx.deps.db, async (tx) => {
+      const lesson = await quizLesson(tx, input.id);
+      const questions = await reorderQuestions(tx, input.id, input.ids);
+      if (questions === 'mismatch') throw new TRPCError({ code: 'BAD_REQUEST', message: "ids must be every id of the quiz's questions, each once" });
+      await recordAudit(tx, {
+        actor: ctx.user,
+        action: 'course.quiz.question.reorder',
+        target: lessonTarget(input.id),
+        summary: questionsReorderedSummary(lesson.title, questions),
+      });
+      return questions.map(questionAnswer);
+    });
+    ctx.log.info({ adminId: ctx.user.id, lessonId: input.id }, 'admin reordered the questions of a quiz');
+    return { questions };
+  }),
+});
+
+/** GET /api/admin/course/lessons/{id}/quiz-insights */
+const insights = adminProcedure.input(lessonIdInput).query(async ({ ctx, input }) => {
+  const lesson = await quizLesson(ctx.deps.db, input.id);
+  const [questions, attempts] = await Promise.all([readQuestions(ctx.deps.db, [lesson._id]), submittedAttempts(ctx.deps.db, lesson._id)]);
+  return quizInsights(questions.get(lesson._id)!, attempts);
+});
+
+export const quizRouter = router({ ...memberCalls, insights, questions: questionsRouter });
