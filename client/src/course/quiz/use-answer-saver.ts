@@ -33,30 +33,27 @@ export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
     saveRef.current = save;
   });
 
-  const send = useCallback(
-    (questionId: string, answer: Answer) => {
-      const waitingOne = waiting.current.get(questionId);
-      if (waitingOne) clearTimeout(waitingOne.timer);
-      waiting.current.delete(questionId);
-      failed.current.delete(questionId);
-      const previous = chains.current.get(questionId) ?? Promise.resolve();
-      const next = previous.then(() =>
-        saveRef.current(questionId, answer).then(
-          () => {
-            if (failed.current.size === 0) setFailure(null);
-          },
-          (error: unknown) => {
-            // A newer answer given meanwhile replaces this one: only the last one is owed.
-            if (!waiting.current.has(questionId)) failed.current.set(questionId, answer);
-            setFailure(error);
-          },
-        ),
-      );
-      chains.current.set(questionId, next);
-      return next;
-    },
-    [],
-  );
+  const send = useCallback((questionId: string, answer: Answer) => {
+    const waitingOne = waiting.current.get(questionId);
+    if (waitingOne) clearTimeout(waitingOne.timer);
+    waiting.current.delete(questionId);
+    failed.current.delete(questionId);
+    const previous = chains.current.get(questionId) ?? Promise.resolve();
+    const next = previous.then(() =>
+      saveRef.current(questionId, answer).then(
+        () => {
+          if (failed.current.size === 0) setFailure(null);
+        },
+        (error: unknown) => {
+          // A newer answer given meanwhile replaces this one: only the last one is owed.
+          if (!waiting.current.has(questionId)) failed.current.set(questionId, answer);
+          setFailure(error);
+        },
+      ),
+    );
+    chains.current.set(questionId, next);
+    return next;
+  }, []);
 
   const give = useCallback(
     (questionId: string, answer: Answer, typing = false) => {
