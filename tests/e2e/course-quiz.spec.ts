@@ -114,9 +114,9 @@ for (const width of [1280, 360]) {
       await panel.getByRole('radio', { name: 'The observer' }).check();
 
       // Saved as given: a reload shows the answer, and Continue goes on with it.
-      const saved = page.waitForResponse((response) => response.url().includes('course.quiz.saveAnswer') && response.ok());
+      const saved = page.waitForRequest((sent) => sent.url().includes('course.quiz.saveAnswer') && (sent.postData() ?? '').includes('"text":"earth"'));
       await panel.getByRole('textbox', { name: 'Your answer' }).fill('earth');
-      await saved;
+      expect((await (await saved).response())?.ok()).toBe(true);
       await page.reload();
       await panel.getByRole('button', { name: 'Continue' }).click();
       await expect(panel.getByRole('radio', { name: 'The observer' })).toBeChecked();
