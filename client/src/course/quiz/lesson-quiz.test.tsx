@@ -111,6 +111,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.startsWith('/api/')) {
+        calls.push([`${init?.method} ${url.pathname}${init?.keepalive ? ' (keepalive)' : ''}`, JSON.parse(String(init?.body))]);
+        return new Response('{"saved":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }
       const procedures = url.pathname.replace('/trpc/', '').split(',');
       const inputs = (init?.method === 'POST' ? JSON.parse(String(init.body)) : JSON.parse(url.searchParams.get('input') ?? '{}')) as Record<string, unknown>;
       procedures.forEach((procedure, index) => calls.push([procedure, inputs[index]]));
@@ -186,6 +190,17 @@ describe('the quiz on the lesson page', () => {
     expect(screen.getByText('You have no attempts left.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(percentShown()).toBe('50%');
+  });
+
+  it('sends the text typed just before the page goes away with the REST call, keepalive', async () => {
+    server.start = () => ({
+      result: { data: { attempt: { ...started, questions: [{ _id: 'q2', kind: 'text', prompt: 'Name it.', options: [], points: 1 }] } } },
+    });
+    await openQuizLesson();
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your answer' }), { target: { value: 'Earth' } });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toContainEqual(['PUT /api/course/attempts/att-1/answers/q2 (keepalive)', { text: 'Earth' }]);
   });
 
   it("says why a start is refused in the server's words, and shows the wait the re-read lesson holds", async () => {

@@ -7,6 +7,7 @@ import type { MemberQuiz } from '@shared/quiz';
 import { trpc } from '@/lib/trpc';
 import type { QuizCalls } from './quiz-calls';
 import { QuizPanel } from './quiz-panel';
+import { saveAnswerAsPageLeaves } from './save-answer-as-page-leaves';
 
 export function LessonQuiz({ lessonId, quiz }: { lessonId: string; quiz: MemberQuiz }) {
   return <QuizPanel quiz={quiz} calls={useQuizCalls(lessonId)} />;
@@ -27,6 +28,7 @@ function useQuizCalls(lessonId: string): QuizCalls {
         }
       },
       save: (attemptId, questionId, answer) => utils.client.course.quiz.saveAnswer.mutate({ id: attemptId, questionId, ...answer }),
+      saveAsPageLeaves: saveAnswerAsPageLeaves,
       async submit(attemptId) {
         const { attempt } = await utils.client.course.quiz.submit.mutate({ id: attemptId });
         await Promise.all([rereadLesson(), utils.course.progress.invalidate(), utils.course.certificate.invalidate()]);

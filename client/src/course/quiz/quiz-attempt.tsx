@@ -28,7 +28,8 @@ export function QuizAttempt({ attempt, calls, onSubmitted }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const save = useCallback((questionId: string, answer: Answer) => calls.save(attempt._id, questionId, answer), [calls, attempt._id]);
-  const saver = useAnswerSaver(save);
+  const leave = useCallback((questionId: string, answer: Answer) => calls.saveAsPageLeaves(attempt._id, questionId, answer), [calls, attempt._id]);
+  const saver = useAnswerSaver(save, leave);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The Start or Continue button pressed is gone: the keyboard goes on from the attempt's heading.

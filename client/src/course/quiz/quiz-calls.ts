@@ -6,6 +6,8 @@ export interface QuizCalls {
   /** Starts an attempt, or answers the open one. */
   start: () => Promise<Attempt>;
   save: (attemptId: string, questionId: string, answer: Answer) => Promise<unknown>;
+  /** Saves an answer in a request that outlives the page, which is going away. */
+  saveAsPageLeaves: (attemptId: string, questionId: string, answer: Answer) => void;
   /** Submits and answers the scored attempt once the lesson's data (attempts, best, completion) follows. */
   submit: (attemptId: string) => Promise<Attempt>;
 }

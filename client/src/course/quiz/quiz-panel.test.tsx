@@ -95,6 +95,7 @@ function standInCalls(started: Attempt = attempt()) {
     start: vi.fn(async () => started),
     save: vi.fn(async (_attemptId: string, questionId: string, answer: Answer) => void saved.push([questionId, answer])),
     submit: vi.fn(async () => scored),
+    saveAsPageLeaves: vi.fn(),
   };
   return { calls, saved };
 }
@@ -245,6 +246,16 @@ describe('an attempt', () => {
     // Nothing waits any more: the pause sends nothing twice.
     await act(() => vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS));
     expect(saved).toHaveLength(2);
+  });
+
+  it('saves the text still waiting for a pause by a request that outlives the page when the page goes away', async () => {
+    const { calls, saved } = await startAttempt();
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your answer' }), { target: { value: 'The obs' } });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls.saveAsPageLeaves).toHaveBeenCalledExactlyOnceWith('att-1', 'q3', { text: 'The obs' });
+    await act(() => vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS));
+    expect(saved).toEqual([]);
   });
 
   it('submits at once when every question is answered', async () => {

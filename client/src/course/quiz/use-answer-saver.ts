@@ -10,6 +10,8 @@ import type { Answer } from '@shared/quiz';
 export const TYPING_PAUSE_MS = 700;
 
 export type SaveAnswer = (questionId: string, answer: Answer) => Promise<unknown>;
+/** Saves in a request that outlives the page (fetch's keepalive). */
+export type SaveAsPageLeaves = (questionId: string, answer: Answer) => void;
 
 export interface AnswerSaver {
   /** Saves the answer: at once, or once typing pauses when `typing`. */
@@ -22,15 +24,17 @@ export interface AnswerSaver {
   failure: unknown;
 }
 
-export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
+export function useAnswerSaver(save: SaveAnswer, saveAsPageLeaves: SaveAsPageLeaves): AnswerSaver {
   const chains = useRef(new Map<string, Promise<void>>());
   const waiting = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; answer: Answer }>());
   const failed = useRef(new Map<string, Answer>());
   const [failure, setFailure] = useState<unknown>(null);
   // The latest `save`, for the sends and the leaving below: a new one never cuts a pause short.
   const saveRef = useRef(save);
+  const leavingRef = useRef(saveAsPageLeaves);
   useLayoutEffect(() => {
     saveRef.current = save;
+    leavingRef.current = saveAsPageLeaves;
   });
 
   const send = useCallback((questionId: string, answer: Answer) => {
@@ -83,15 +87,22 @@ export function useAnswerSaver(save: SaveAnswer): AnswerSaver {
     return failed.current.size === 0 && waiting.current.size === 0;
   }, [send]);
 
-  // Leaving the page mid-typing still saves what was typed.
+  // Leaving mid-typing still saves what was typed: leaving the attempt (its view unmounts) by the
+  // usual call; leaving the page (a reload, a closed tab) by one that outlives it.
   useEffect(() => {
     const pending = waiting.current;
-    return () => {
+    const sendAll = (send: SaveAsPageLeaves) => {
       for (const [questionId, { timer, answer }] of pending) {
         clearTimeout(timer);
-        void saveRef.current(questionId, answer).catch(() => {});
+        send(questionId, answer);
       }
       pending.clear();
+    };
+    const onPageHide = () => sendAll((questionId, answer) => leavingRef.current(questionId, answer));
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      sendAll((questionId, answer) => void saveRef.current(questionId, answer).catch(() => {}));
     };
   }, []);
 
