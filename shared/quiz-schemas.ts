@@ -89,15 +89,17 @@ const questionShape = z.object({
   taught: taughtInput.default(null),
 });
 
-/** The rules of a question as a whole, each refusal naming its field. */
+/**
+ * The rules of a question as a whole, each refusal naming its field. The list a kind does not use
+ * (a text question's options, a choice question's accepted answers) is not checked: the editor
+ * keeps both while the admin switches kinds, and the server stores only the one that counts.
+ */
 function checkQuestion(question: z.output<typeof questionShape>, check: z.RefinementCtx): void {
   const refuse = (path: string, message: string) => check.addIssue({ code: 'custom', path: [path], message });
   if (question.kind === 'text') {
     if (question.answers.length < QUIZ_LIMITS.answers.min) refuse('answers', 'answers: a text question needs at least one accepted answer');
-    if (question.options.length > 0) refuse('options', 'options: a text question has no options');
     return;
   }
-  if (question.answers.length > 0) refuse('answers', `answers: a ${question.kind}-choice question has options, not accepted answers`);
   if (question.options.length < QUIZ_LIMITS.options.min)
     refuse('options', `options: a ${question.kind}-choice question needs at least ${QUIZ_LIMITS.options.min} options`);
   const right = question.options.filter((option) => option.correct).length;

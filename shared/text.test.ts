@@ -5,7 +5,7 @@ import { lessonCreateInput } from './course-schemas';
 import { hasControlCharacter, hasControlCharacterBeyondLines } from './text';
 
 // Every input schema of the procedures; answer-schemas.ts describes what they answer.
-const schemaFiles = import.meta.glob<Record<string, unknown>>(['./*-schemas.ts', '!./answer-schemas.ts'], { eager: true });
+const schemaFiles = import.meta.glob<Record<string, unknown>>(['./*-schemas.ts', '!./*answer-schemas.ts'], { eager: true });
 
 const CONTROLS = [
   ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
@@ -38,8 +38,10 @@ function textFields(schema: z.core.$ZodType, path: string): Array<{ path: string
   }
 }
 
-// A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts).
-const isMultiLine = (name: string, path: string) => name.startsWith('course-schemas.ts ') && path === 'body';
+// A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts); so are
+// a quiz question's prompt and explanation (Markdown too).
+const isMultiLine = (name: string, path: string) =>
+  (name.startsWith('course-schemas.ts ') && path === 'body') || (name.startsWith('quiz-schemas.ts ') && (path === 'prompt' || path === 'explanation'));
 
 const inputSchemas = Object.entries(schemaFiles).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([name, value]) => (value instanceof z.ZodType ? [{ name: `${file.slice(2)} ${name}`, schema: value }] : [])),
@@ -72,13 +74,14 @@ describe('the text rule', () => {
 
   it('holds the multi-line texts (a lesson body) to every control but tab and newline', () => {
     const fields = inputSchemas.flatMap(({ name, schema }) => textFields(schema, '').filter((field) => isMultiLine(name, field.path)));
-    // A lesson's body when it is created, edited, and previewed in the editor (course.lessons.render).
-    expect(fields.length).toBe(3);
-    for (const { schema } of fields) {
+    // A lesson's body when it is created, edited, and previewed in the editor (course.lessons.render);
+    // a question's prompt and explanation as written, created and edited.
+    expect(fields.map(({ path }) => path).sort()).toEqual(['body', 'body', 'body', ...Array<string>(3).fill('explanation'), ...Array<string>(3).fill('prompt')]);
+    for (const { path, schema } of fields) {
       for (const control of CONTROLS) {
         const refused = z.safeParse(schema, `a${control}b`).error?.issues[0]?.message;
         if (control === '\t' || control === '\n') expect(refused, 'tab or newline').toBeUndefined();
-        else expect(refused, control.charCodeAt(0).toString(16)).toBe('body must not contain control characters other than tab and newline');
+        else expect(refused, control.charCodeAt(0).toString(16)).toBe(`${path} must not contain control characters other than tab and newline`);
       }
     }
     for (const control of CONTROLS)

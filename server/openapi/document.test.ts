@@ -152,6 +152,7 @@ describe('the document', () => {
       'POST /api/auth/login',
       'POST /api/auth/login/2fa',
       'POST /api/auth/register',
+      'POST /api/course/lessons/{id}/attempts',
       'PUT /api/account/password',
       'PUT /api/auth/reset-password/{token}',
     ]);

@@ -60,6 +60,8 @@ let playlistId: string;
 let config: Record<string, unknown>;
 let moduleIds: string[];
 let lessonId: string;
+/** A quiz lesson, a question of it, and a video lesson its questions may point to. */
+let quiz: { lessonId: string; questionId: string; videoId: string };
 
 /** The valid request of each documented route that takes input, by "METHOD /path". */
 function validRequests(): Record<string, Call> {
@@ -68,6 +70,18 @@ function validRequests(): Record<string, Call> {
   const user = { name: 'Sam Sweep', role: 'user', membershipTier: 'free', status: 'active' };
   const list = { search: 'mia', sortBy: 'name', sortOrder: 'asc' };
   const media = { basePath: '', limit: '10', cursor: 'image/a.png' };
+  // Every text field of a question: a choice question's accepted answers are taken and not kept.
+  const question = {
+    kind: 'multiple',
+    prompt: 'Which?',
+    options: [
+      { _id: 'a', text: 'A', correct: true },
+      { _id: 'b', text: 'B', correct: false },
+    ],
+    answers: ['A'],
+    explanation: 'Why',
+    taught: { lessonId: quiz.videoId, startSeconds: 1, endSeconds: 2 },
+  };
   return {
     'POST /api/auth/register': { body: { name: 'Rae', email: 'rae@example.com', password: 'rae password' } },
     'POST /api/auth/login': { body: { email: MEMBER.email, password: 'not the password' } },
@@ -117,6 +131,19 @@ function validRequests(): Record<string, Call> {
     'HEAD /api/admin/course/uploads/{id}': { params: { id: 'no-such-upload' } },
     'PATCH /api/admin/course/uploads/{id}': { params: { id: 'no-such-upload' } },
     'DELETE /api/admin/course/uploads/{id}': { params: { id: 'no-such-upload' } },
+    'POST /api/course/lessons/{id}/attempts': { params: { id: lessonId }, member: true },
+    'PUT /api/course/attempts/{id}/answers/{questionId}': {
+      params: { id: 'no-such-attempt', questionId: 'no-such-question' },
+      body: { optionIds: ['an-option'], text: 'An answer' },
+      member: true,
+    },
+    'POST /api/course/attempts/{id}/submit': { params: { id: 'no-such-attempt' }, member: true },
+    'GET /api/course/attempts/{id}': { params: { id: 'no-such-attempt' }, member: true },
+    'POST /api/admin/course/lessons/{id}/questions': { params: { id: quiz.lessonId }, body: question },
+    'PUT /api/admin/course/lessons/{id}/questions/order': { params: { id: lessonId }, body: { ids: [] } },
+    'PUT /api/admin/course/questions/{id}': { params: { id: quiz.questionId }, body: question },
+    'DELETE /api/admin/course/questions/{id}': { params: { id: 'no-such-question' } },
+    'GET /api/admin/course/lessons/{id}/quiz-insights': { params: { id: lessonId } },
     'GET /api/course/streams/{fileId}/{token}/{name}': { params: { fileId: 'no-such-file', token: 'no-such-token', name: 'master.m3u8' } },
     // The member's own account: every password here is wrong, so that no sweep changes or deletes the account.
     'PUT /api/account/profile': { body: { name: MEMBER.name }, member: true },
@@ -213,7 +240,8 @@ const isPassword = (place: Place) => /^(password|\w+Password)$/.test(placeName(p
 const ITEM_NAMES: Record<string, string> = { images: 'url', videos: 'url', ids: 'id' };
 
 // A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts).
-const isMultiLine = (route: string, place: Place) => route.includes('/course/') && placeName(place) === 'body';
+const isMultiLine = (route: string, place: Place) =>
+  route.includes('/course/') && (placeName(place) === 'body' || (route.includes('questions') && ['prompt', 'explanation'].includes(placeName(place))));
 function fieldWord(place: Place): string {
   const path = place.in === 'body' ? place.path : [place.name];
   const named = path.filter((word) => !/^\d+$/.test(word)).at(-1)!;
@@ -268,6 +296,15 @@ beforeAll(async () => {
     payload: { moduleId: moduleIds[0], title: 'Open to all', kind: 'text', freePreview: true, published: true },
   });
   lessonId = lesson.json<{ lesson: { _id: string } }>().lesson._id;
+  const admin = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${adminToken}` }, payload });
+  const madeLesson = async (kind: string) =>
+    (await admin('/api/admin/course/lessons', { moduleId: moduleIds[0], title: `A ${kind}`, kind, freePreview: true, published: true })).json<{
+      lesson: { _id: string };
+    }>().lesson._id;
+  const quizId = await madeLesson('quiz');
+  const videoId = await madeLesson('video');
+  const made = await admin(`/api/admin/course/lessons/${quizId}/questions`, { kind: 'text', prompt: 'Name it', answers: ['It'] });
+  quiz = { lessonId: quizId, videoId, questionId: made.json<{ question: { _id: string } }>().question._id };
   config = (await t.app.inject({ url: '/api/slider/config', headers: { authorization: `Bearer ${adminToken}` } })).json<{ data: Record<string, unknown> }>()
     .data;
 });

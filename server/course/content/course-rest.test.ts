@@ -174,6 +174,8 @@ describe('reading a lesson', () => {
         attachments: [],
       },
       progress: { positionSeconds: 0, playedSeconds: 0, completedAt: null },
+      // Not a quiz (CONTRACT §8).
+      quiz: null,
       previousId: null,
       nextId: plain._id,
     });
@@ -304,6 +306,7 @@ describe("the admin's calls", () => {
         kind: 'video',
         durationSeconds: null,
         body: '',
+        quiz: null,
       },
     });
     const one = (created.body as { lesson: Lesson }).lesson;

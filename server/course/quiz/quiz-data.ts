@@ -129,8 +129,11 @@ function storedFields(fields: QuestionFields) {
   return {
     kind: fields.kind,
     prompt: fields.prompt,
-    options: JSON.stringify(fields.options.map((option) => ({ _id: option._id ?? randomUUID(), text: option.text, correct: option.correct }))),
-    answers: JSON.stringify(fields.answers),
+    // Only the list the kind uses is kept (the input schema checks that one alone).
+    options: JSON.stringify(
+      fields.kind === 'text' ? [] : fields.options.map((option) => ({ _id: option._id ?? randomUUID(), text: option.text, correct: option.correct })),
+    ),
+    answers: JSON.stringify(fields.kind === 'text' ? fields.answers : []),
     explanation: fields.explanation,
     points: fields.points,
     taughtLessonId: fields.taught?.lessonId ?? null,

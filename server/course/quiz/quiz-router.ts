@@ -1,7 +1,8 @@
 // The quiz procedures (CONTRACT §8): the member's attempts, and the admin's questions. Every call
 // about an attempt asks the one access rule about its quiz lesson, as every lesson call does.
 import { TRPCError } from '@trpc/server';
-import { QUIZ_MESSAGES, type Answer, type MemberQuiz, type QuizSettings } from '../../../shared/quiz';
+import { isPlayed } from '../../../shared/course';
+import { QUIZ_MESSAGES, type Answer, type MemberQuiz, type QuizSettings, type Taught } from '../../../shared/quiz';
 import { answerSaveInput, attemptIdInput, questionCreateInput, questionIdInput, questionOrderInput, questionUpdateInput } from '../../../shared/quiz-schemas';
 import { waitText } from '../../../shared/messages';
 import { lessonIdInput } from '../../../shared/course-schemas';
@@ -191,12 +192,21 @@ export async function saveQuizSettings(tx: Tx, actor: SessionUser, lesson: Cours
   await recordAudit(tx, { actor, action: 'course.quiz.update', target: lessonTarget(lesson._id), summary: quizUpdatedSummary(lesson.title, before, after) });
 }
 
+/** A 400 unless `taught` names a video or audio lesson (CONTRACT §8: the moment of one that teaches the answer). */
+async function checkTaught(tx: Tx, taught: Taught | null): Promise<void> {
+  if (!taught) return;
+  const lesson = await findLesson(tx, taught.lessonId);
+  if (!lesson || !isPlayed(lesson.kind))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `taught.lessonId: no video or audio lesson with id '${taught.lessonId}'` });
+}
+
 const questionsRouter = router({
   /** POST /api/admin/course/lessons/{id}/questions: 201, placed last. */
   create: adminProcedure.input(questionCreateInput).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const question = await transaction(ctx.deps.db, async (tx) => {
       const lesson = await quizLesson(tx, id);
+      await checkTaught(tx, fields.taught);
       const question = questionAnswer(await createQuestion(tx, id, fields));
       await recordAudit(tx, {
         actor: ctx.user,
@@ -216,6 +226,7 @@ const questionsRouter = router({
     const question = await transaction(ctx.deps.db, async (tx) => {
       const stored = await updateQuestion(tx, id, fields);
       if (!stored) throw noSuchQuestion(id);
+      await checkTaught(tx, fields.taught);
       const lesson = (await findLesson(tx, stored.lessonId))!;
       const question = questionAnswer(stored);
       await recordAudit(tx, {
