@@ -248,6 +248,21 @@ describe('an attempt', () => {
     expect(saved).toHaveLength(2);
   });
 
+  it("shows a refused save in the server's words, and lets Submit go ahead, as asking again would not help", async () => {
+    const { calls } = await startAttempt();
+    calls.save = vi.fn(async () => {
+      throw refusal('This attempt is already submitted', 409);
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'The observer' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('This attempt is already submitted');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mars' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your answer' }), { target: { value: 'x' } });
+    fireEvent.click(button('Submit')!);
+    await screen.findByRole('heading', { name: /You scored/ });
+    expect(calls.submit).toHaveBeenCalledTimes(1);
+  });
+
   it('saves the text still waiting for a pause by a request that outlives the page when the page goes away', async () => {
     const { calls, saved } = await startAttempt();
     vi.useFakeTimers();

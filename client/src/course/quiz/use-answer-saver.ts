@@ -1,10 +1,11 @@
 // Each answer is saved as it is given (CONTRACT §8: a reload or a second tab shows it). A choice is
 // sent at once; typing is sent once the member pauses (or leaves the field), not at each key.
 // Saves of one question go one after another, so the server keeps the last answer given, never an
-// older one that overtook it. A save that failed is sent again by flush(), which Submit awaits:
-// an attempt is never scored without an answer the member gave.
+// older one that overtook it. A save that failed on the way is sent again by flush(), which Submit
+// awaits: an attempt is never scored without an answer the member gave.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Answer } from '@shared/quiz';
+import { httpStatusOf } from '@/lib/server-message';
 
 /** How long typing pauses before the text is saved. */
 export const TYPING_PAUSE_MS = 700;
@@ -49,8 +50,12 @@ export function useAnswerSaver(save: SaveAnswer, saveAsPageLeaves: SaveAsPageLea
           if (failed.current.size === 0) setFailure(null);
         },
         (error: unknown) => {
-          // A newer answer given meanwhile replaces this one: only the last one is owed.
-          if (!waiting.current.has(questionId)) failed.current.set(questionId, answer);
+          // Owed, and sent again, only if asking again may help (offline, a 5xx), and only if no
+          // newer answer was given meanwhile. A refusal (the attempt submitted in another tab,
+          // say) is only shown: Submit then goes ahead and gets the server's word on the attempt.
+          const status = httpStatusOf(error);
+          const refused = status !== undefined && status < 500;
+          if (!refused && !waiting.current.has(questionId)) failed.current.set(questionId, answer);
           setFailure(error);
         },
       ),
