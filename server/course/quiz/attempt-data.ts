@@ -121,7 +121,11 @@ export async function startAttempt(db: Db, start: NewAttempt): Promise<{ state: 
     if (open) return { state: 'open', attempt: open };
     const { used } = await summarizeAttempts(db, start.userId, start.lessonId);
     const number = used + 1;
-    if (start.attemptsAllowed !== null && number > start.attemptsAllowed) return { state: 'no-attempts-left' };
+    if (start.attemptsAllowed !== null && number > start.attemptsAllowed) {
+      // The last attempt allowed may have been started between the two reads above: then it is the answer.
+      const startedMeanwhile = await findOpenAttempt(db, start.userId, start.lessonId);
+      return startedMeanwhile ? { state: 'open', attempt: startedMeanwhile } : { state: 'no-attempts-left' };
+    }
     const [row] = await db
       .insert(courseAttempts)
       .values({

@@ -11,6 +11,19 @@ describe('a refused save’s reason', () => {
     expect(fieldOfMessage('summary: Invalid input: expected string, received number', FIELDS)).toBe('summary');
   });
 
+  it('belongs to the field a dotted path names, else to the field holding it', () => {
+    const quiz = ['quiz.passPercent', 'quiz.attemptsAllowed', 'quiz'] as const;
+    expect(fieldOfMessage('quiz.passPercent must be a whole number from 0 to 100', quiz)).toBe('quiz.passPercent');
+    expect(fieldOfMessage('quiz.attemptsAllowed must be a whole number from 1 to 100', quiz)).toBe('quiz.attemptsAllowed');
+    expect(fieldOfMessage('quiz.shuffle must be true or false', quiz)).toBe('quiz');
+    const question = ['options', 'answers', 'taught', 'points'] as const;
+    expect(fieldOfMessage('options: a single-choice question has exactly one right option', question)).toBe('options');
+    expect(fieldOfMessage('options.text is required', question)).toBe('options');
+    expect(fieldOfMessage('taught.endSeconds must be after taught.startSeconds', question)).toBe('taught');
+    expect(fieldOfMessage('optionsx is wrong', question)).toBeNull();
+    expect(fieldOfMessage('quizzes.passPercent is wrong', quiz)).toBeNull();
+  });
+
   it('belongs to no field when it names none of the form’s', () => {
     expect(fieldOfMessage('Move or delete its lessons first', FIELDS)).toBeNull();
     expect(fieldOfMessage("No lesson with id 'x'", FIELDS)).toBeNull();

@@ -1,7 +1,7 @@
 // The lesson editor (issue 26 "Lessons", "The lesson editor"): title, module (a move puts it at
 // the end of the other module), kind, summary, free preview, draft or published, the Markdown
-// body with its live preview, the lesson's files, and delete. A save sends the changed fields only;
-// a refusal's reason appears beside the field it names.
+// body with its live preview, a quiz's settings and questions (quiz/), the lesson's files, and
+// delete. A save sends the changed fields only; a refusal's reason appears beside the field it names.
 import { useState, type FormEvent } from 'react';
 import { COURSE_SUMMARY_MAX_LENGTH, COURSE_TITLE_MAX_LENGTH, LESSON_KINDS, type LessonKind } from '@shared/course';
 import { serverMessage } from '@/lib/server-message';
@@ -18,6 +18,7 @@ import { LessonFiles } from './lesson-files';
 import { KIND_LABELS } from './lesson-kinds';
 import { LimitedField } from './limited-field';
 import { MarkdownEditor } from './markdown-editor';
+import { QuizPanel } from './quiz/quiz-panel';
 import { StateBadge } from './state-badge';
 import { useSaveErrors } from './use-save-errors';
 
@@ -174,6 +175,11 @@ export function LessonEditor({ lesson, modules, onClose, onChanged, showStatus }
           </Button>
         </div>
       </form>
+      {lesson.kind === 'quiz' ? (
+        <QuizPanel lesson={lesson} modules={modules} onChanged={onChanged} showStatus={showStatus} />
+      ) : (
+        draft.kind === 'quiz' && <p className="muted">Save the lesson as a quiz to set its pass mark and write its questions.</p>
+      )}
       <LessonFiles lesson={lesson} onChanged={onChanged} showStatus={showStatus} />
       {confirm === 'delete' && (
         <ConfirmDialog

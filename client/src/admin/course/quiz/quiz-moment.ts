@@ -1,0 +1,45 @@
+// A taught moment as the Course Manager writes it and picks it (CONTRACT §8 `taught`): "04:12–04:40",
+// and what a click on a transcript line does to the moment being picked. Pure, so tested without a browser.
+import type { Taught } from '@shared/quiz';
+
+/** A transcript line of a video or audio lesson: when it is said, and what. */
+export interface CueLine {
+  startSeconds: number;
+  endSeconds: number;
+  text: string;
+}
+
+/** 252 → "04:12"; 3725 → "1:02:05": minutes in two digits, as the issue writes a moment. */
+export function momentClock(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const hours = Math.floor(whole / 3600);
+  const minutes = String(Math.floor((whole % 3600) / 60)).padStart(2, '0');
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${minutes}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** "04:12–04:40" */
+export const momentText = ({ startSeconds, endSeconds }: Pick<Taught, 'startSeconds' | 'endSeconds'>) =>
+  `${momentClock(startSeconds)}–${momentClock(endSeconds)}`;
+
+/** A moment being picked: its start chosen and its end not yet, or both. */
+export type PickedMoment = { startSeconds: number; endSeconds: number | null } | null;
+
+/**
+ * A click on `cue`: with nothing picked, or a whole moment picked, it starts a new moment at the cue;
+ * with a start picked, it ends the moment at the cue's end (a cue before the start makes the moment
+ * run from that cue to the end of the first one).
+ */
+export function clickCue(picked: PickedMoment, cue: CueLine, cues: readonly CueLine[]): PickedMoment {
+  if (picked === null || picked.endSeconds !== null) return { startSeconds: cue.startSeconds, endSeconds: null };
+  if (cue.startSeconds >= picked.startSeconds) return { startSeconds: picked.startSeconds, endSeconds: cue.endSeconds };
+  const first = cues.find((line) => line.startSeconds === picked.startSeconds);
+  return { startSeconds: cue.startSeconds, endSeconds: first?.endSeconds ?? picked.startSeconds };
+}
+
+/** Whether `cue` lies inside the moment (its start line only, while the end is not picked). */
+export function cueInMoment(cue: CueLine, picked: PickedMoment): boolean {
+  if (picked === null) return false;
+  if (picked.endSeconds === null) return cue.startSeconds === picked.startSeconds;
+  return cue.startSeconds >= picked.startSeconds && cue.endSeconds <= picked.endSeconds;
+}
