@@ -220,6 +220,51 @@ describe('the lesson player', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it("opens a quiz's Rewatch passage at its start and pauses once at its end, whichever way the lesson was opened", async () => {
+    for (const sameLesson of [false, true]) {
+      const { media, stand, router, view } = open(video, { positionSeconds: 42, at: sameLesson ? '/course/l1' : '/course/l1?t=75&end=80' });
+      stand.duration = 120;
+      act(() => void media.dispatchEvent(new Event('loadedmetadata')));
+      if (sameLesson) await act(() => router.navigate('/course/l1?t=75&end=80'));
+      expect(stand.currentTime).toBe(75);
+      expect(router.state.location.search).toBe('');
+      const pause = vi.spyOn(media, 'pause').mockImplementation(() => void (stand.paused = true));
+      stand.paused = false;
+      const playTo = (seconds: number) => {
+        stand.currentTime = seconds;
+        act(() => void media.dispatchEvent(new Event('timeupdate')));
+      };
+      playTo(79.5);
+      expect(pause).not.toHaveBeenCalled();
+      playTo(80.2);
+      expect(pause).toHaveBeenCalledTimes(1);
+      // Once: played on from there, it plays on.
+      stand.paused = false;
+      playTo(85);
+      expect(pause).toHaveBeenCalledTimes(1);
+      view.unmount();
+    }
+  });
+
+  it('does not stop a member who jumps past the end of a Rewatch passage, nor after a later hit without an end', async () => {
+    const jumper = open(video, { at: '/course/l1?t=75&end=80' });
+    const pause = vi.spyOn(jumper.media, 'pause');
+    jumper.stand.paused = false;
+    jumper.stand.currentTime = 100;
+    act(() => void jumper.media.dispatchEvent(new Event('seeking')));
+    act(() => void jumper.media.dispatchEvent(new Event('timeupdate')));
+    expect(pause).not.toHaveBeenCalled();
+    jumper.view.unmount();
+
+    const searcher = open(video, { at: '/course/l1?t=75&end=80' });
+    await act(() => searcher.router.navigate('/course/l1?t=10'));
+    const later = vi.spyOn(searcher.media, 'pause');
+    searcher.stand.paused = false;
+    searcher.stand.currentTime = 81;
+    act(() => void searcher.media.dispatchEvent(new Event('timeupdate')));
+    expect(later).not.toHaveBeenCalled();
+  });
+
   it('goes on to the next lesson at the end when asked, and remembers the choice', async () => {
     const { media, router } = open(video);
     act(() => void media.dispatchEvent(new Event('ended')));

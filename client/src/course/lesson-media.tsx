@@ -2,7 +2,7 @@
 // (below it on phones), and auto-advance. Mounted once per lesson (keyed by its id by the page):
 // the signed URLs and the start position are taken when it mounts, so a refetch of the lesson,
 // whose URLs carry a new expiry, never reloads a playing video.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LessonMediaFile } from './lesson-media-types';
 import type { BeginSave } from './lesson-progress-answers';
@@ -10,6 +10,7 @@ import { MediaPlayer } from './media-player';
 import { usePlayerPreferences } from './player-preferences';
 import { momentOf, startPosition } from './start-position';
 import { seek } from './media-commands';
+import { stopOnceAt } from './stop-at';
 import { TranscriptPanel } from './transcript-panel';
 import { useCaptionCues } from './use-caption-cues';
 import { useProgressSaver } from './use-progress-saver';
@@ -53,20 +54,24 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
   useResume(media, opened.start, opened.autoplay);
   useProgressSaver(lessonId, media, opened.start, onSaveBegun);
 
-  // The moment of a search hit is used once: a reload later resumes where the member got to. A hit
-  // on the lesson already open is a new address for the same page, which keeps this player (and
-  // its start position) mounted: that moment is sought here, once the element is there.
+  // The moment of a search hit (and the end of a quiz's Rewatch passage) is used once: a reload
+  // later resumes where the member got to. A hit on the lesson already open is a new address for
+  // the same page, which keeps this player (and its start position) mounted: that moment is sought
+  // here. Either way the element must be there, for the pause at the end.
+  const stopping = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (!searchParams.has('t')) return;
-    if (location.key !== opened.locationKey) {
-      if (!media) return;
-      const moment = momentOf(searchParams.get('t'));
-      if (moment !== null) seek(media, moment);
-    }
+    if (!searchParams.has('t') || !media) return;
+    const moment = momentOf(searchParams.get('t'));
+    if (location.key !== opened.locationKey && moment !== null) seek(media, moment);
+    const end = momentOf(searchParams.get('end'));
+    stopping.current?.();
+    stopping.current = moment !== null && end !== null && end > moment ? stopOnceAt(media, end) : null;
     const rest = new URLSearchParams(searchParams);
     rest.delete('t');
+    rest.delete('end');
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams, location.key, opened.locationKey, media]);
+  useEffect(() => () => stopping.current?.(), []);
 
   useEffect(() => {
     if (!media || !nextId || !preferences.autoAdvance) return;

@@ -5,6 +5,7 @@ import { CourseSearch } from '../course/course-search';
 import { MarkComplete } from '../course/mark-complete';
 import { AttachmentsList } from '../course/attachments-list';
 import { LessonMedia } from '../course/lesson-media';
+import { LessonQuiz } from '../course/quiz/lesson-quiz';
 import { useLessonProgressAnswers } from '../course/lesson-progress-answers';
 import { COURSE_MESSAGES } from '@shared/course';
 import { BecomeArchitectButton } from '../billing/become-architect-button';
@@ -55,7 +56,7 @@ export function LessonPage() {
     );
   }
 
-  const { previousId, nextId, progress } = reading.data;
+  const { previousId, nextId, progress, quiz } = reading.data;
   return (
     <div className="page lesson-page">
       <Panel as="article" className={lesson.media ? 'lesson-page__panel lesson-page__panel--wide' : 'lesson-page__panel'} aria-labelledby="lesson-title">
@@ -78,7 +79,12 @@ export function LessonPage() {
         )}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/content/markdown.ts). */}
         <div className="lesson-body" dangerouslySetInnerHTML={{ __html: lesson.html }} />
-        <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} onSaveBegun={onSaveBegun} />
+        {/* A quiz in place of a player, and no Mark complete: passing it completes it (CONTRACT §8). */}
+        {quiz ? (
+          <LessonQuiz key={lesson._id} lessonId={lesson._id} quiz={quiz} />
+        ) : (
+          <MarkComplete lessonId={lesson._id} completedAt={progress.completedAt} positionSeconds={progress.positionSeconds} onSaveBegun={onSaveBegun} />
+        )}
         <AttachmentsList attachments={lesson.attachments} />
       </Panel>
       <nav className="lesson-page__nav" aria-label="Lessons">
