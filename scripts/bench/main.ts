@@ -12,6 +12,7 @@ import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
 import { benchLargeMediaLibrary, benchMediaLibrary } from './media-library';
 import { benchMediaUpload } from './media-upload';
+import { benchQuiz } from './quiz';
 import { benchScale, benchUsersOnPostgres } from './scale';
 import { benchSliderPublic } from './slider-public';
 import { benchSqliteReads } from './sqlite-reads';
@@ -39,6 +40,7 @@ const sections: Record<string, () => Promise<void>> = {
   'course-search': () => onPostgres(benchCourseSearch),
   'sqlite-reads': benchSqliteReads,
   stream: benchStream,
+  quiz: () => onPostgres(benchQuiz),
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 

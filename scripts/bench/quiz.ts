@@ -1,0 +1,237 @@
+// Issue 35's quiz figures, on SQLite and PostgreSQL (`npm run bench -- quiz`):
+// - 2,000 Architects each taking a ten-question quiz over 60 s through the real routes (kept-alive
+//   HTTP): a start, ten answer saves half a second apart, a submit; each spread evenly over the
+//   first 50 s. The saves' and the submits' times from request to the answer's end, and the errors.
+// - GET /api/admin/course/lessons/{id}/quiz-insights over a second quiz holding 100,000 submitted
+//   attempts (50 by each member, ten answers each), sequentially.
+// Both sites answer the same data: the SQLite file is seeded, then copied into PostgreSQL (db:copy).
+// It prints figures and asserts nothing.
+import http from 'node:http';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Question } from '../../shared/quiz';
+import { createLesson, readCourseTree } from '../../server/course/content/content-data';
+import { createQuestion, writeQuiz } from '../../server/course/quiz/quiz-data';
+import { questionResults, scoreOf } from '../../server/course/quiz/scoring';
+import { openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { transaction } from '../../server/db/transaction';
+import { PendingEvents } from '../../server/events/after-commit';
+import type { PostgresServer } from '../postgres-server';
+import { benchAdminHeaders } from './bench-admin';
+import { MEMBER_PASSWORD, seedMembers } from './course-seed';
+import { signInMembers, siteFile, sitesOver } from './course-sites';
+import { tempDataDir } from '../server-process';
+import { keepAliveGet } from './keep-alive-get';
+import { fmt, median, percentile } from './stats';
+
+const MEMBERS = 2_000;
+const QUESTIONS = 10;
+const ATTEMPTS_EACH = 50;
+const SPREAD_MS = 50_000;
+const ANSWER_EVERY_MS = 500;
+const INSIGHTS_SAMPLES = 50;
+
+interface Seeded {
+  quizId: string;
+  insightsQuizId: string;
+  questions: Question[];
+  emails: string[];
+}
+
+/** A quiz of ten questions (single, multiple and text in turn) in the first module, through the quiz room's own functions. */
+async function seedQuiz(db: Parameters<typeof transaction>[0], title: string): Promise<{ id: string; questions: Question[] }> {
+  const tree = await readCourseTree(db);
+  return transaction(db, async (tx) => {
+    const lesson = await createLesson(tx, new PendingEvents(), { moduleId: tree.modules[0]!._id, title, kind: 'quiz', published: true });
+    if (lesson === 'no-module') throw new Error('the first module is gone');
+    await writeQuiz(tx, lesson._id, { passPercent: 70 });
+    const questions: Question[] = [];
+    for (let n = 0; n < QUESTIONS; n++) {
+      const kind = (['single', 'multiple', 'text'] as const)[n % 3]!;
+      const options =
+        kind === 'text' ? [] : ['Observer', 'Wave', 'Field', 'Breath'].map((text, i) => ({ text, correct: i === 0 || (kind === 'multiple' && i === 2) }));
+      const { lessonId: _, ...question } = await createQuestion(tx, lesson._id, {
+        kind,
+        prompt: `Question ${n + 1}`,
+        options,
+        answers: kind === 'text' ? ['attention'] : [],
+        explanation: 'Because.',
+        points: 1 + (n % 3),
+        taught: null,
+      });
+      questions.push(question);
+    }
+    return { id: lesson._id, questions };
+  });
+}
+
+/** What a member answers to `question`: right for most, wrong now and then. */
+function answerTo(question: Question, member: number): { optionIds: string[] } | { text: string } {
+  const right = (member + question.points) % 4 !== 0;
+  if (question.kind === 'text') return { text: right ? 'Attention' : 'noise' };
+  const options = question.options.filter((option) => option.correct === right);
+  return { optionIds: (question.kind === 'single' ? options.slice(0, 1) : options).map((option) => option._id) };
+}
+
+/** 100,000 submitted attempts at the insights quiz, written straight into the SQLite file with their answers and results. */
+function seedAttempts(handle: ReturnType<typeof openDatabase>, quizId: string, questions: Question[], userIds: string[]) {
+  const sqlite = handle.sqlite;
+  const attempt = sqlite.prepare(
+    'insert into course_attempts (id, user_id, lesson_id, number, started_at, submitted_at, questions, percent, passed, results) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const answer = sqlite.prepare('insert into course_attempt_answers (attempt_id, question_id, answer, updated_at) values (?, ?, ?, ?)');
+  const snapshot = JSON.stringify(questions);
+  const now = Date.now();
+  sqlite.transaction(() => {
+    for (const [u, userId] of userIds.entries()) {
+      for (let number = 1; number <= ATTEMPTS_EACH; number++) {
+        const id = randomUUID();
+        const answers = Object.fromEntries(questions.map((question) => [question._id, answerTo(question, u + number)]));
+        const { percent } = scoreOf(questions, answers);
+        const at = now - (ATTEMPTS_EACH - number) * 60_000;
+        attempt.run(id, userId, quizId, number, at - 30_000, at, snapshot, percent, percent >= 70 ? 1 : 0, JSON.stringify(questionResults(questions, answers)));
+        for (const question of questions) answer.run(id, question._id, JSON.stringify(answers[question._id]), at);
+      }
+    }
+  })();
+}
+
+async function seedSite(dataDir: string): Promise<Seeded> {
+  const handle = openDatabase(siteFile(dataDir));
+  const emails = await seedMembers(handle.db, MEMBERS);
+  const taken = await seedQuiz(handle.db, 'Check-in');
+  const insights = await seedQuiz(handle.db, 'Check-in with history');
+  const userIds = handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'user'))
+    .orderBy(sql`rowid`)
+    .all()
+    .map((row) => row.id);
+  const started = performance.now();
+  seedAttempts(handle, insights.id, insights.questions, userIds);
+  console.log(`seeded ${(userIds.length * ATTEMPTS_EACH).toLocaleString('en')} submitted attempts in ${fmt((performance.now() - started) / 1000)} s`);
+  handle.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  handle.close();
+  return { quizId: taken.id, insightsQuizId: insights.id, questions: taken.questions, emails: emails.slice(0, MEMBERS) };
+}
+
+interface Timed {
+  status: number;
+  ms: number;
+  body: string;
+}
+
+function timedRequest(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body: string): Promise<Timed> {
+  return new Promise((resolve) => {
+    const sent = performance.now();
+    const request = http.request(
+      url,
+      { agent, method, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - sent, body: Buffer.concat(chunks).toString() }));
+        response.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: error.message }));
+      },
+    );
+    request.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: error.message }));
+    request.end(body);
+  });
+}
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+
+async function membersTakingTheQuiz(serverUrl: string, members: ReadonlyArray<{ authorization: string }>, quizId: string, questions: Question[]) {
+  const agent = new http.Agent({ keepAlive: true });
+  const saves: number[] = [];
+  const submits: number[] = [];
+  const failures = new Map<string, number>();
+  const failed = (what: string, answer: Timed) => {
+    const key = `${what}: ${answer.status} ${answer.body.slice(0, 120)}`;
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  };
+  const start = performance.now() + 100;
+  await Promise.all(
+    members.map(async (auth, m) => {
+      const begin = start + (m / members.length) * SPREAD_MS;
+      await sleepUntil(begin);
+      const started = await timedRequest(agent, `${serverUrl}/api/course/lessons/${quizId}/attempts`, 'POST', auth, '{}');
+      if (started.status !== 201) return failed('start', started);
+      const attempt = (JSON.parse(started.body) as { attempt: { _id: string; questions: Array<{ _id: string }> } }).attempt;
+      for (const [n, question] of questions.entries()) {
+        await sleepUntil(begin + (n + 1) * ANSWER_EVERY_MS);
+        const saved = await timedRequest(
+          agent,
+          `${serverUrl}/api/course/attempts/${attempt._id}/answers/${question._id}`,
+          'PUT',
+          auth,
+          JSON.stringify(answerTo(question, m)),
+        );
+        saves.push(saved.ms);
+        if (saved.status !== 200) failed('save', saved);
+      }
+      const submitted = await timedRequest(agent, `${serverUrl}/api/course/attempts/${attempt._id}/submit`, 'POST', auth, '{}');
+      submits.push(submitted.ms);
+      if (submitted.status !== 200) failed('submit', submitted);
+    }),
+  );
+  agent.destroy();
+  const errors = [...failures.values()].reduce((sum, n) => sum + n, 0);
+  const line = (label: string, times: number[]) =>
+    `${label} ${times.length}: p50 ${fmt(median(times), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(Math.max(...times), 1)} ms`;
+  console.log(`  ${line('answer saves', saves)}; ${line('submits', submits)}; errors ${errors}`);
+  for (const [what, n] of failures) console.log(`    ${n} × ${what}`);
+}
+
+async function insightsReads(serverUrl: string, quizId: string) {
+  const admin = await benchAdminHeaders(serverUrl);
+  const url = `${serverUrl}/api/admin/course/lessons/${quizId}/quiz-insights`;
+  const get = keepAliveGet();
+  try {
+    const first = JSON.parse((await get(url, admin)).toString()) as { attempts: number; members: number; passed: number };
+    const times: number[] = [];
+    for (let i = 0; i < INSIGHTS_SAMPLES; i++) {
+      const started = performance.now();
+      await get(url, admin);
+      times.push(performance.now() - started);
+    }
+    console.log(
+      `  quiz insights over ${first.attempts.toLocaleString('en')} attempts (${first.members} members, ${first.passed} passed): ` +
+        `p50 ${fmt(median(times), 1)} ms, p95 ${fmt(percentile(times, 95), 1)} ms over ${INSIGHTS_SAMPLES} requests`,
+    );
+  } finally {
+    get.close();
+  }
+}
+
+export async function benchQuiz(postgres: PostgresServer) {
+  console.log(
+    `\n## Quizzes: ${MEMBERS.toLocaleString('en')} Architects each answering ${QUESTIONS} questions and submitting within 60 s; insights over ` +
+      `${(MEMBERS * ATTEMPTS_EACH).toLocaleString('en')} attempts (goals: saves p99 <= 10 ms, submits p99 <= 20 ms, 0 errors; insights p95 <= 50 ms)`,
+  );
+  // Seeded afresh each run (not kept by BENCH_KEEP): the attempts are the figure's own.
+  const dataDir = tempDataDir();
+  const filesRoot = path.join(dataDir, 'course-files');
+  mkdirSync(filesRoot, { recursive: true });
+  try {
+    const seeded = await seedSite(dataDir);
+    const { sites } = await sitesOver(dataDir, filesRoot, postgres, `quiz_${Date.now()}`);
+    for (const site of sites) {
+      const server = await site.start();
+      try {
+        const members = await signInMembers(server.url, seeded.emails, MEMBER_PASSWORD);
+        console.log(`${site.label}:`);
+        await membersTakingTheQuiz(server.url, members, seeded.quizId, seeded.questions);
+        await insightsReads(server.url, seeded.insightsQuizId);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
