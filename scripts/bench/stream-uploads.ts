@@ -10,6 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServerProcess } from '../server-process';
 import { bigVideo, uploadMedia } from './big-video';
+import { threadCpuMeter } from './thread-cpu';
 
 export const UPLOAD_SIZE = 2 * 1024 ** 3 - 1024 ** 2;
 /** The Course Manager's chunk (CHUNK_BYTES of client/src/admin/course/resumable-upload.ts), sent here the same way. */
@@ -117,15 +118,23 @@ async function patchFrom(
 export interface UploadRun {
   mibPerSecond: number;
   rssGrowthMiB: number;
+  /** The server's CPU time over the upload, all its threads. */
+  cpuSeconds: number;
 }
 
 async function measured(server: ServerProcess, upload: () => Promise<unknown>): Promise<UploadRun> {
   const before = server.rssBytes();
   server.resetPeakRss();
+  const cpu = threadCpuMeter(server.pid);
   const started = performance.now();
   await upload();
   const seconds = (performance.now() - started) / 1000;
-  return { mibPerSecond: UPLOAD_SIZE / 1024 ** 2 / seconds, rssGrowthMiB: (server.peakRssBytes() - before) / 1024 ** 2 };
+  const spent = cpu();
+  return {
+    mibPerSecond: UPLOAD_SIZE / 1024 ** 2 / seconds,
+    rssGrowthMiB: (server.peakRssBytes() - before) / 1024 ** 2,
+    cpuSeconds: (spent.mainMs + spent.otherThreadsMs) / 1000,
+  };
 }
 
 export const tusUpload = (server: ServerProcess, auth: Record<string, string>, lessonId: string, file: string) =>

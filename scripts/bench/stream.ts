@@ -6,7 +6,9 @@
 // 3. the first frame on a slow link in Chromium: HLS through hls.js against the original file
 //    (stream-first-frame.ts);
 // 4. a 2 GiB upload by tus against multipart, and a tus upload cut at half way (stream-uploads.ts).
-// It prints figures and asserts nothing.
+// It prints figures and asserts nothing. STREAM_PARTS (comma-separated, default all of them) runs
+// some parts alone: `ladder`, `readers`, `first-frame`, `uploads`; readers and first-frame need a
+// ladder, so either of them makes one, timed as the ladder part is.
 import { execFile } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -21,12 +23,25 @@ import { adminCall, BENCH_ADMIN_ENV, benchAdminHeaders } from './bench-admin';
 import { firstFrame, launchBenchChromium, PLAY_SECONDS, SLOW_LINK, type FirstFrame } from './stream-first-frame';
 import { multipartUpload, resentAfterCut, TUS_CHUNK, tusUpload, writeBigVideo } from './stream-uploads';
 import { fmt, median, percentile } from './stats';
+import { threadCpuMeter } from './thread-cpu';
 
 const SOURCE_SECONDS = 60;
 const READERS = 50;
 const ROUND_MS = 8000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const MiB = 2 ** 20;
+const PARTS = ['ladder', 'readers', 'first-frame', 'uploads'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts STREAM_PARTS names, or all of them. */
+function wantedParts(): Set<Part> {
+  const names = process.env.STREAM_PARTS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean) ?? [...PARTS];
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`STREAM_PARTS: unknown part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
+  return new Set(names as Part[]);
+}
 
 /** A SOURCE_SECONDS 1080p30 lecture at a constant 8 Mb/s (filler data keeps the rate), made once per machine. */
 async function sourceVideo(): Promise<string> {
@@ -150,10 +165,18 @@ async function ladderPaths(masterUrl: string): Promise<{ playlists: string[]; se
   return { playlists, segments };
 }
 
-/** READERS readers fetching random segments under `base` for ROUND_MS: MiB/s. */
-async function readSegments(base: string, segments: string[]): Promise<number> {
+interface ReadRound {
+  mibPerSecond: number;
+  /** The serving process's CPU time (all its threads) per segment answered, ms. */
+  cpuMsPerSegment: number;
+}
+
+/** READERS readers fetching random segments under `base` for ROUND_MS from the server `pid`. */
+async function readSegments(base: string, segments: string[], pid: number): Promise<ReadRound> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: READERS });
   let bytes = 0;
+  let answered = 0;
+  const cpu = threadCpuMeter(pid);
   const started = performance.now();
   const end = started + ROUND_MS;
   const one = (url: string) =>
@@ -162,7 +185,10 @@ async function readSegments(base: string, segments: string[]): Promise<number> {
         .get(url, { agent }, (response) => {
           if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
           response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-          response.on('end', resolve);
+          response.on('end', () => {
+            answered++;
+            resolve();
+          });
           response.on('error', reject);
         })
         .on('error', reject);
@@ -172,8 +198,9 @@ async function readSegments(base: string, segments: string[]): Promise<number> {
       while (performance.now() < end) await one(`${base}${segments[Math.floor(Math.random() * segments.length)]}`);
     }),
   );
+  const spent = cpu();
   agent.destroy();
-  return bytes / MiB / ((performance.now() - started) / 1000);
+  return { mibPerSecond: bytes / MiB / ((performance.now() - started) / 1000), cpuMsPerSegment: (spent.mainMs + spent.otherThreadsMs) / answered };
 }
 
 async function benchReaders(site: Site, streamsRoot: string, fileId: string, masterUrl: string) {
@@ -184,15 +211,22 @@ async function benchReaders(site: Site, streamsRoot: string, fileId: string, mas
   try {
     const { segments } = await ladderPaths(masterUrl);
     const signedBase = new URL('.', masterUrl).href;
-    const ours: number[] = [];
-    const theirs: number[] = [];
+    const ours: ReadRound[] = [];
+    const theirs: ReadRound[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      theirs.push(await readSegments(`${bare.url}/`, segments));
-      ours.push(await readSegments(signedBase, segments));
-      console.log(`round ${round + 1}: signed stream route ${fmt(ours[round]!, 0)} MiB/s, @fastify/static ${fmt(theirs[round]!, 0)} MiB/s`);
+      const signed = async () => ours.push(await readSegments(signedBase, segments, site.server.pid));
+      const plain = async () => theirs.push(await readSegments(`${bare.url}/`, segments, bare.pid));
+      // Each first in turn: on a shared machine the load drifts within a round too.
+      for (const read of round % 2 === 0 ? [plain, signed] : [signed, plain]) await read();
+      console.log(
+        `round ${round + 1}: signed stream route ${fmt(ours[round]!.mibPerSecond, 0)} MiB/s (${fmt(ours[round]!.cpuMsPerSegment, 2)} CPU ms a segment), ` +
+          `@fastify/static ${fmt(theirs[round]!.mibPerSecond, 0)} MiB/s (${fmt(theirs[round]!.cpuMsPerSegment, 2)} CPU ms)`,
+      );
     }
+    const mid = (rounds: ReadRound[], figure: keyof ReadRound) => median(rounds.map((one) => one[figure]));
     console.log(
-      `${READERS} readers of ${segments.length} segments: median throughput ratio signed/static ${fmt(median(ours) / median(theirs), 2)} (target >= 0.9)`,
+      `${READERS} readers of ${segments.length} segments: median throughput ratio signed/static ${fmt(mid(ours, 'mibPerSecond') / mid(theirs, 'mibPerSecond'), 2)} (target >= 0.9); ` +
+        `the server's CPU a segment ${fmt(mid(ours, 'cpuMsPerSegment'), 2)} ms against ${fmt(mid(theirs, 'cpuMsPerSegment'), 2)} ms`,
     );
   } finally {
     await bare.stop();
@@ -229,8 +263,8 @@ async function benchUploads() {
       multipart.push(await multipartUpload(site.server, site.auth, site.lessonId, file));
       tus.push(await tusUpload(site.server, site.auth, site.lessonId, file));
       console.log(
-        `round ${round + 1}: tus ${fmt(tus[round]!.mibPerSecond, 0)} MiB/s (RSS +${fmt(tus[round]!.rssGrowthMiB, 0)} MiB), ` +
-          `multipart ${fmt(multipart[round]!.mibPerSecond, 0)} MiB/s (RSS +${fmt(multipart[round]!.rssGrowthMiB, 0)} MiB)`,
+        `round ${round + 1}: tus ${fmt(tus[round]!.mibPerSecond, 0)} MiB/s (RSS +${fmt(tus[round]!.rssGrowthMiB, 0)} MiB, ${fmt(tus[round]!.cpuSeconds, 1)} CPU s), ` +
+          `multipart ${fmt(multipart[round]!.mibPerSecond, 0)} MiB/s (RSS +${fmt(multipart[round]!.rssGrowthMiB, 0)} MiB, ${fmt(multipart[round]!.cpuSeconds, 1)} CPU s)`,
       );
     }
     const ratio = median(tus.map((r) => r.mibPerSecond)) / median(multipart.map((r) => r.mibPerSecond));
@@ -246,9 +280,16 @@ async function benchUploads() {
 }
 
 export async function benchStream() {
+  const parts = wantedParts();
   console.log(
-    `\n## Stream: the HLS ladder, its readers, the first frame at ${SLOW_LINK.bitsPerSecond / 1e6} Mb/s and ${SLOW_LINK.latency} ms, uploads of 2 GiB`,
+    `\n## Stream: the HLS ladder, its readers, the first frame at ${SLOW_LINK.bitsPerSecond / 1e6} Mb/s and ${SLOW_LINK.latency} ms, uploads of 2 GiB` +
+      (parts.size < PARTS.length ? ` (STREAM_PARTS: ${[...parts].join(', ')})` : ''),
   );
+  if (parts.has('ladder') || parts.has('readers') || parts.has('first-frame')) await benchLadderAndReaders(parts);
+  if (parts.has('uploads')) await benchUploads();
+}
+
+async function benchLadderAndReaders(parts: Set<Part>) {
   const source = await sourceVideo();
   const dataDir = tempDataDir();
   const filesRoot = path.join(dataDir, 'course-files');
@@ -262,11 +303,10 @@ export async function benchStream() {
     );
     const { stream, url: original } = reading.lesson.media;
     if (!stream) throw new Error('the lesson has no stream once its transcode is done');
-    await benchReaders(site, path.join(filesRoot, 'streams'), fileId, `${server.url}${stream.url}`);
-    await benchFirstFrame(site, { stream: `${server.url}${stream.url}`, original: `${server.url}${original}` });
+    if (parts.has('readers')) await benchReaders(site, path.join(filesRoot, 'streams'), fileId, `${server.url}${stream.url}`);
+    if (parts.has('first-frame')) await benchFirstFrame(site, { stream: `${server.url}${stream.url}`, original: `${server.url}${original}` });
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  await benchUploads();
 }

@@ -329,32 +329,27 @@ export async function findMembership(db: Db, id: string): Promise<{ membershipTi
   return row;
 }
 
-// Prepared: every request of a playing lesson video asks it.
-const memberStandingQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      role: users.role,
-      status: users.status,
-      membershipTier: users.membershipTier,
-      paidSince: users.paidSince,
-      sessionsValidFrom: users.sessionsValidFrom,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare(),
-);
-
 /**
  * What the course's access rule reads of a user now, with role and status, and since when their
- * sessions count: for the signed file URLs, which carry no session token, only its issue time.
+ * sessions count: for the signed file and stream URLs, which carry no session token, only its
+ * issue time. Columns, not a query: those routes read them in the same statement as the file
+ * (course/files/files-data.ts), one query a request.
  */
-export async function findMemberStanding(
-  db: Db,
-  id: string,
-): Promise<{ role: Role; status: UserStatus; membershipTier: MembershipTier; paidSince: number | null; sessionsValidFrom: number } | undefined> {
-  const [row] = await memberStandingQuery(db, '').execute({ id });
-  return row;
+export interface MemberStanding {
+  role: Role;
+  status: UserStatus;
+  membershipTier: MembershipTier;
+  paidSince: number | null;
+  sessionsValidFrom: number;
 }
+
+export const memberStandingColumns = {
+  role: users.role,
+  status: users.status,
+  membershipTier: users.membershipTier,
+  paidSince: users.paidSince,
+  sessionsValidFrom: users.sessionsValidFrom,
+};
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(emailIs(email));

@@ -11,10 +11,9 @@ import type { AppDeps } from '../../app-deps';
 import { contentDisposition } from '../../http/content-disposition';
 import { sendError } from '../../http/error-bodies';
 import { MEDIA_CSP } from '../../media/serve-route';
-import { findMemberStanding } from '../../users/data';
 import { lessonAccess, lockedMessage } from '../access';
 import { COURSE_FILES_PREFIX } from './file-urls';
-import { findFileForServing } from './files-data';
+import { findFileForMember } from './files-data';
 
 export const FILE_LINK_MESSAGES = {
   invalid: 'This file link is not valid',
@@ -31,9 +30,9 @@ export function registerCourseFileRoute(app: FastifyInstance, deps: AppDeps) {
     const { fileId } = request.params;
     const link = deps.courseFiles.urls.check(fileId, request.query);
     if (link.state !== 'valid') return sendError(reply, 403, FILE_LINK_MESSAGES[link.state]);
-    const found = await findFileForServing(deps.db, fileId);
+    const found = await findFileForMember(deps.db, fileId, link.userId);
     if (!found) return sendError(reply, 404, MESSAGES.notFound);
-    const member = await findMemberStanding(deps.db, link.userId);
+    const { member } = found;
     if (!member || member.status !== 'active') return sendError(reply, 403, FILE_LINK_MESSAGES.member);
     // Handed to a session that has ended since with all the member's others, as a token is refused (request-context.ts).
     if (link.sessionIssuedAtMs < member.sessionsValidFrom) return sendError(reply, 403, FILE_LINK_MESSAGES.signedOut);

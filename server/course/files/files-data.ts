@@ -6,12 +6,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseFileRole, TranscodeState } from '../../../shared/course';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { courseCaptionCues, courseFiles, courseLessons, courseModules, courseStreams } from '../../db/schema';
+import { courseCaptionCues, courseFiles, courseLessons, courseModules, courseStreams, users } from '../../db/schema';
 import type { PendingEvents } from '../../events/after-commit';
 import type { AccessLesson, AccessModule } from '../access';
 import { queueTranscode, stopTranscode } from '../transcode-queue';
 import type { CaptionCue } from './captions';
 import { indexLessonGrams } from '../search/search-grams';
+import { memberStandingColumns, type MemberStanding } from '../../users/data';
 
 export interface CourseFileRow {
   id: string;
@@ -93,17 +94,35 @@ const fileForServingQuery = preparedPerDatabase((db) =>
       file: courseFiles,
       lesson: { published: courseLessons.published, freePreview: courseLessons.freePreview },
       module: { published: courseModules.published, opensAfterDays: courseModules.opensAfterDays },
+      member: memberStandingColumns,
     })
     .from(courseFiles)
     .innerJoin(courseLessons, eq(courseLessons.id, courseFiles.lessonId))
     .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+    // The member of a signed URL (none for the transcode's own reads: the placeholder is '').
+    .leftJoin(users, eq(users.id, sql.placeholder('memberId')))
     .where(eq(courseFiles.id, sql.placeholder('id')))
     .prepare(),
 );
 
-/** A file with what the access rule needs of its lesson and module, in one query (the signed route's every request). */
-export async function findFileForServing(db: Db, fileId: string): Promise<{ file: CourseFileRow; lesson: AccessLesson; module: AccessModule } | undefined> {
-  const [row] = await fileForServingQuery(db, '').execute({ id: fileId });
+export interface FileForServing {
+  file: CourseFileRow;
+  lesson: AccessLesson;
+  module: AccessModule;
+}
+
+/** A file with what the access rule needs of its lesson and module, in one query. */
+export async function findFileForServing(db: Db, fileId: string): Promise<FileForServing | undefined> {
+  const [row] = await fileForServingQuery(db, '').execute({ id: fileId, memberId: '' });
+  return row && { file: row.file, lesson: row.lesson, module: row.module };
+}
+
+/**
+ * The same, with the standing of member `memberId` (null: no such user), in the same query: the
+ * signed file and stream routes ask it at every request, a segment every 2 s of every viewer.
+ */
+export async function findFileForMember(db: Db, fileId: string, memberId: string): Promise<(FileForServing & { member: MemberStanding | null }) | undefined> {
+  const [row] = await fileForServingQuery(db, '').execute({ id: fileId, memberId });
   return row;
 }
 

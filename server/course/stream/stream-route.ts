@@ -13,10 +13,9 @@ import type { AppDeps } from '../../app-deps';
 import { DEFAULT_ERROR_STYLE, sendError } from '../../http/error-bodies';
 import type { OperationDoc } from '../../http/operation';
 import { MEDIA_CSP } from '../../media/serve-route';
-import { findMemberStanding } from '../../users/data';
 import { lessonAccess, lockedMessage } from '../access';
 import { COURSE_FILE_SENDING } from '../files/file-serve-route';
-import { findFileForServing } from '../files/files-data';
+import { findFileForMember } from '../files/files-data';
 import { streamFolder } from './stream-disk';
 import { STREAMS_PREFIX } from './stream-urls';
 
@@ -35,6 +34,14 @@ const CONTENT_TYPES: Record<string, string> = {
   ts: 'video/mp2t',
   jpg: 'image/jpeg',
 };
+
+/**
+ * Segments (about 0.1 to 1.3 MB) are read in pieces of this size, not @fastify/send's 64 KiB: each
+ * piece is a read on the thread pool and a write to the socket, and those hand-offs were the largest
+ * part of the route's time in the profile of 50 readers (decision 046, "figures"). Four at most per
+ * segment; at most this much waits per response.
+ */
+const READ_PIECE_BYTES = 256 * 1024;
 
 const streamDoc: OperationDoc = {
   tag: 'Course',
@@ -71,9 +78,9 @@ export function registerCourseStreamRoute(app: FastifyInstance, deps: AppDeps) {
       if (!STREAM_NAME.test(name)) return sendError(reply, 404, MESSAGES.notFound);
       const link = deps.courseStreams.urls.check(fileId, token);
       if (link.state !== 'valid') return sendError(reply, 403, STREAM_LINK_MESSAGES[link.state]);
-      const found = await findFileForServing(deps.db, fileId);
+      const found = await findFileForMember(deps.db, fileId, link.userId);
       if (!found || found.file.role !== 'media') return sendError(reply, 404, MESSAGES.notFound);
-      const member = await findMemberStanding(deps.db, link.userId);
+      const { member } = found;
       if (!member || member.status !== 'active') return sendError(reply, 403, STREAM_LINK_MESSAGES.member);
       if (link.sessionIssuedAtMs < member.sessionsValidFrom) return sendError(reply, 403, STREAM_LINK_MESSAGES.signedOut);
       const now = deps.clock();
@@ -81,7 +88,11 @@ export function registerCourseStreamRoute(app: FastifyInstance, deps: AppDeps) {
       if (access.state === 'hidden') return sendError(reply, 404, MESSAGES.notFound);
       if (access.state === 'locked') return sendError(reply, 403, lockedMessage(access));
 
-      const result = await send(request.raw, `/${name}`, { ...COURSE_FILE_SENDING, root: streamFolder(deps.courseFiles.root, fileId) });
+      const result = await send(request.raw, `/${name}`, {
+        ...COURSE_FILE_SENDING,
+        highWaterMark: READ_PIECE_BYTES,
+        root: streamFolder(deps.courseFiles.root, fileId),
+      });
       // Not transcoded (yet), or removed since.
       if (result.type === 'error') return sendError(reply, 404, MESSAGES.notFound);
       // Kept by this member's browser at most as long as the link lives: what it fetches afresh is asked about again.
