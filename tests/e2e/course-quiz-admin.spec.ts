@@ -77,16 +77,16 @@ for (const viewport of [
         await form.getByLabel('Teaching lesson').selectOption({ label: `${course.title}: ${audioTitle}` });
         const transcript = form.getByRole('list', { name: `Transcript of ${audioTitle} (English)` });
         await transcript.getByRole('button', { name: /Breathe in slowly\./ }).click();
-        await expect(form.getByText('Starts at 00:04: now click the line where it ends.')).toBeVisible();
+        await expect(form.getByText('Starts at 0:04: now click the line where it ends.')).toBeVisible();
         await transcript.getByRole('button', { name: /Now breathe out\./ }).click();
-        await expect(form.getByRole('status').filter({ hasText: 'Taught at' })).toHaveText(`Taught at 00:04–00:16 in ${audioTitle}.`);
+        await expect(form.getByRole('status').filter({ hasText: 'Taught at' })).toHaveText(`Taught at 0:04–0:16 in ${audioTitle}.`);
         await expect(transcript.getByRole('button', { pressed: true })).toHaveCount(3);
         expect(await axeViolations(page, '.cm-lesson-editor')).toEqual([]);
         await form.getByRole('button', { name: 'Add question' }).click();
         await expect(status(page)).toHaveText('Question 1 added');
         const list = editor.getByRole('list', { name: 'Questions, in quiz order' });
         await expect(list.getByRole('listitem')).toHaveCount(1);
-        await expect(list.getByRole('listitem').first()).toContainText(`Taught at 00:04–00:16 in ${audioTitle}`);
+        await expect(list.getByRole('listitem').first()).toContainText(`Taught at 0:04–0:16 in ${audioTitle}`);
       });
 
       await test.step('a second question, then the two reordered by keyboard', async () => {

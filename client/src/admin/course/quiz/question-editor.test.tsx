@@ -99,7 +99,7 @@ describe('the question editor', () => {
     const update = vi.fn<Save>().mockRejectedValueOnce(refusal('points must be a whole number from 1 to 10'));
     update.mockResolvedValueOnce({ question });
     const { onClose, showStatus, save } = show({ question, update });
-    expect(screen.getByRole('status').textContent).toBe('Taught at 04:12–04:40 in a lesson no longer in the course.');
+    expect(screen.getByRole('status').textContent).toBe('Taught at 4:12–4:40 in a lesson no longer in the course.');
     fireEvent.click(screen.getByRole('button', { name: 'Add an accepted answer' }));
     type('Accepted answer 2', 'the red planet');
     type('Explanation (Markdown, shown once the member submits)', 'Iron oxide.');

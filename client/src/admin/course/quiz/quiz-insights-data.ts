@@ -14,7 +14,7 @@ export interface QuestionFigure {
   correctPercent: number;
   /** "Most picked wrong: Venus", or null. */
   wrong: string | null;
-  /** "Taught at 04:12–04:40 in Orbits", or null. */
+  /** "Taught at 4:12–4:40 in Orbits", or null. */
   taught: string | null;
 }
 

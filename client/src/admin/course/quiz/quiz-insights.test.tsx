@@ -49,7 +49,7 @@ describe('the quiz insights', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(rows).toEqual([
-      '1. Which planet is red?25 % right of 12 answers. Most picked wrong option: Venus. Taught at 04:12–04:40 in Orbits.',
+      '1. Which planet is red?25 % right of 12 answers. Most picked wrong option: Venus. Taught at 4:12–4:40 in Orbits.',
       '3. Name the smallest planet25 % right of 1 answer',
       '2. Which is a gas giant?75 % right of 12 answers',
       '4. Added after the attemptsNot answered yet',

@@ -1,6 +1,7 @@
-// A taught moment as the Course Manager writes it and picks it (CONTRACT §8 `taught`): "04:12–04:40",
+// A taught moment as the Course Manager writes it and picks it (CONTRACT §8 `taught`): "4:12–4:40",
 // and what a click on a transcript line does to the moment being picked. Pure, so tested without a browser.
 import type { Taught } from '@shared/quiz';
+import { formatClock } from '../../../course/format-time';
 
 /** A transcript line of a video or audio lesson: when it is said, and what. */
 export interface CueLine {
@@ -9,18 +10,9 @@ export interface CueLine {
   text: string;
 }
 
-/** 252 → "04:12"; 3725 → "1:02:05": minutes in two digits, as the issue writes a moment. */
-export function momentClock(seconds: number): string {
-  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const hours = Math.floor(whole / 3600);
-  const minutes = String(Math.floor((whole % 3600) / 60)).padStart(2, '0');
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${minutes}:${rest}` : `${minutes}:${rest}`;
-}
-
-/** "04:12–04:40" */
+/** "4:12–4:40": the player's clock, as the member's Rewatch link writes the same moment. */
 export const momentText = ({ startSeconds, endSeconds }: Pick<Taught, 'startSeconds' | 'endSeconds'>) =>
-  `${momentClock(startSeconds)}–${momentClock(endSeconds)}`;
+  `${formatClock(startSeconds)}–${formatClock(endSeconds)}`;
 
 /** A moment being picked: its start chosen and its end not yet, or both. */
 export type PickedMoment = { startSeconds: number; endSeconds: number | null } | null;

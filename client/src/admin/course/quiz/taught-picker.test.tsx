@@ -68,20 +68,20 @@ describe('where a question is taught', () => {
     expect([...select.options].map((option) => option.text)).toEqual(['None', 'Foundations: The Observer', 'Practice: Breath']);
   });
 
-  it('takes the start from a first click on the transcript and the end from a second, shows 04:12–04:40, and clears', () => {
+  it('takes the start from a first click on the transcript and the end from a second, shows 4:12–4:40, and clears', () => {
     const onChange = vi.fn();
     render(<Harness initial={null} onChange={onChange} />);
     fireEvent.change(screen.getByLabelText('Teaching lesson'), { target: { value: 'video' } });
     expect(screen.getByRole('status').textContent).toBe('No moment chosen yet.');
 
     fireEvent.click(line(/The observer/));
-    expect(screen.getByText('Starts at 04:12: now click the line where it ends.')).toBeTruthy();
+    expect(screen.getByText('Starts at 4:12: now click the line where it ends.')).toBeTruthy();
     expect(line(/The observer/).getAttribute('aria-pressed')).toBe('true');
     expect(onChange).toHaveBeenLastCalledWith(null);
 
     fireEvent.click(line(/is the operator/));
     expect(onChange).toHaveBeenLastCalledWith({ lessonId: 'video', startSeconds: 252, endSeconds: 280.4 });
-    expect(screen.getByRole('status').textContent).toBe('Taught at 04:12–04:40 in The Observer.');
+    expect(screen.getByRole('status').textContent).toBe('Taught at 4:12–4:40 in The Observer.');
     expect([/Before/, /The observer/, /is the operator/].map((name) => line(name).getAttribute('aria-pressed'))).toEqual(['false', 'true', 'true']);
     expect(screen.queryByRole('spinbutton')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -95,7 +95,7 @@ describe('where a question is taught', () => {
   it('shows a saved moment, and says when the lesson has no captions to pick from', () => {
     const onChange = vi.fn();
     render(<Harness initial={{ lessonId: 'video', startSeconds: 252, endSeconds: 280.4 }} onChange={onChange} />);
-    expect(screen.getByRole('status').textContent).toBe('Taught at 04:12–04:40 in The Observer.');
+    expect(screen.getByRole('status').textContent).toBe('Taught at 4:12–4:40 in The Observer.');
     expect(line(/is the operator/).getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByLabelText('Teaching lesson'), { target: { value: 'audio' } });
     expect(onChange).toHaveBeenLastCalledWith(null);

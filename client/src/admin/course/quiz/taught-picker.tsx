@@ -1,6 +1,6 @@
 // "Where is this taught?" (issue 35): the video or audio lesson of the course that teaches a
 // question's answer, and the moment in it, picked on its transcript (moment-picker.tsx): the admin
-// never types a second. The moment shows as "04:12–04:40", with Clear.
+// never types a second. The moment shows as "4:12–4:40", with Clear.
 import { useState } from 'react';
 import { isPlayed } from '@shared/course';
 import type { Taught } from '@shared/quiz';
