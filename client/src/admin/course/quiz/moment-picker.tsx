@@ -2,7 +2,7 @@
 // sets where the answer starts, a second click where it ends; the lines inside the moment show
 // pressed. Driven by its props alone: the cues, the moment picked so far, and what a click does.
 import { useId } from 'react';
-import { formatClock } from '../../../course/format-time';
+import { formatClock } from '@/course/format-time';
 import { cueInMoment, type CueLine, type PickedMoment } from './quiz-moment';
 
 interface MomentPickerProps {

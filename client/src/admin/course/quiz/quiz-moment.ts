@@ -1,7 +1,7 @@
 // A taught moment as the Course Manager writes it and picks it (CONTRACT §8 `taught`): "4:12–4:40",
 // and what a click on a transcript line does to the moment being picked. Pure, so tested without a browser.
 import type { Taught } from '@shared/quiz';
-import { formatClock } from '../../../course/format-time';
+import { formatClock } from '@/course/format-time';
 
 /** A transcript line of a video or audio lesson: when it is said, and what. */
 export interface CueLine {
