@@ -32,12 +32,16 @@ const COPY_ORDER = [
   'audit_entries',
   'course_modules',
   'course_lessons',
+  'course_attempts',
+  'course_attempt_answers',
   'course_files',
   'course_caption_cues',
   'course_certificates',
   'course_lesson_grams',
   'course_lesson_texts',
   'course_progress',
+  'course_questions',
+  'course_quizzes',
   'course_streams',
   'jobs',
   'login_challenges',
@@ -180,6 +184,28 @@ beforeAll(async () => {
       .values({ fileId: mediaId, state: 'done', percent: 100, error: null, heights: '[120]', updatedAt: clock.now() })
       .onConflictDoNothing();
     await enqueueJob(site.db.db, { type: 'copy-test.kept', key: 'copy-test:queued', payload: { fileId: mediaId }, maxAttempts: 3, runAfter: clock.now() });
+    // A quiz with its settings and a question that points to the talk, and the member's open attempt with an answer.
+    const quiz = await api('POST', '/api/admin/course/lessons', {
+      moduleId: firstModule!._id,
+      title: 'Check-in',
+      kind: 'quiz',
+      published: true,
+      freePreview: true,
+    });
+    const quizId = (quiz.body.lesson as { _id: string })._id;
+    expect((await api('PUT', `/api/admin/course/lessons/${quizId}`, { quiz: { passPercent: 60 } })).status).toBe(200);
+    const question = await api('POST', `/api/admin/course/lessons/${quizId}/questions`, {
+      kind: 'text',
+      prompt: 'Name it',
+      answers: ['Attention'],
+      taught: { lessonId: talkId, startSeconds: 0, endSeconds: 1 },
+    });
+    expect(question.status, question.raw).toBe(201);
+    const attempt = await api('POST', `/api/course/lessons/${quizId}/attempts`, {}, reader);
+    expect(attempt.status, attempt.raw).toBe(201);
+    const attemptId = (attempt.body.attempt as { _id: string })._id;
+    const questionId = (question.body.question as { _id: string })._id;
+    expect((await api('PUT', `/api/course/attempts/${attemptId}/answers/${questionId}`, { text: 'attention' }, reader)).status).toBe(200);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
     const source = openSqlite(t.config.database.file);
