@@ -41,15 +41,15 @@ const noSuchQuestion = (id: string) => new TRPCError({ code: 'NOT_FOUND', messag
 const notAQuiz = () => new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.notAQuiz });
 
 /** The quiz lesson `id`, if the member may open it (404 or 403 otherwise, as any lesson). */
-async function openQuiz(ctx: Context & { user: { id: string } }, id: string): Promise<CourseLesson> {
+async function openQuiz(ctx: Context & { user: SessionUser }, id: string): Promise<CourseLesson> {
   const found = await findLessonWithModule(ctx.deps.db, id);
-  requireOpen(viewerOf(ctx.user as never), id, found, ctx.deps.clock());
+  requireOpen(viewerOf(ctx.user), id, found, ctx.deps.clock());
   if (found!.lesson.kind !== 'quiz') throw notAQuiz();
   return found!.lesson;
 }
 
 /** The member's own attempt, past the access rule of its quiz; another member's is a 404. */
-async function ownAttempt(ctx: Context & { user: { id: string } }, id: string): Promise<AttemptRow> {
+async function ownAttempt(ctx: Context & { user: SessionUser }, id: string): Promise<AttemptRow> {
   const attempt = await findAttempt(ctx.deps.db, id);
   if (!attempt || attempt.userId !== ctx.user.id) throw noSuchAttempt(id);
   await openQuiz(ctx, attempt.lessonId);
