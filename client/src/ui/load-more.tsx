@@ -29,15 +29,17 @@ export function LoadMore({ label, busy, onLoad }: LoadMoreProps) {
   });
 
   // Where focus goes once the press's page is in: to the first new item, if focus is still on the
-  // button or fell to the page when the last page took the button away.
+  // button or fell to the page when the last page took the button away. A read that ended with
+  // nothing new (a reading of the pages again, after an upload or a scan, cancelled it; it is read
+  // again once that ends) leaves the press waiting for the read that brings the page.
   const focusFirstNew = useEffectEvent(() => {
     const before = lastBefore.current;
-    if (!before) return;
+    const first = before?.nextElementSibling;
+    if (!first || first === item.current) return;
     lastBefore.current = null;
     const button = item.current?.querySelector('button');
     if (document.activeElement !== button && document.activeElement !== document.body) return;
-    const first = before.nextElementSibling;
-    if (first && first !== item.current) first.querySelector<HTMLElement>('button, input, a[href]')?.focus();
+    first.querySelector<HTMLElement>('button, input, a[href]')?.focus();
   });
   useEffect(() => {
     if (!busy) focusFirstNew();
