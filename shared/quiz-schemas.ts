@@ -124,19 +124,34 @@ export const questionOrderInput = z.object({
 
 export const attemptIdInput = z.object({ id: id('id') });
 
-/** PUT /api/course/attempts/{id}/answers/{questionId}: the options picked, or the text typed. */
-export const answerSaveInput = z
-  .object({
-    id: id('id'),
-    questionId: id('questionId'),
-    optionIds: z
-      .array(id('optionIds'), { error: 'optionIds must be a list of option ids' })
-      .max(QUIZ_LIMITS.options.max, `optionIds must be at most ${QUIZ_LIMITS.options.max}`)
-      .optional(),
-    text: z
-      .string({ error: 'text must be text' })
-      .check(plainText('text'))
-      .max(QUIZ_LIMITS.answerText, `text must be at most ${QUIZ_LIMITS.answerText} characters`)
-      .optional(),
-  })
-  .refine((input) => (input.optionIds === undefined) !== (input.text === undefined), { error: 'Send either optionIds or text' });
+/** An answer to one question: the options picked, or the text typed. */
+const answerFields = {
+  questionId: id('questionId'),
+  optionIds: z
+    .array(id('optionIds'), { error: 'optionIds must be a list of option ids' })
+    .max(QUIZ_LIMITS.options.max, `optionIds must be at most ${QUIZ_LIMITS.options.max}`)
+    .optional(),
+  text: z
+    .string({ error: 'text must be text' })
+    .check(plainText('text'))
+    .max(QUIZ_LIMITS.answerText, `text must be at most ${QUIZ_LIMITS.answerText} characters`)
+    .optional(),
+};
+const eitherOptionsOrText = (input: { optionIds?: unknown; text?: unknown }) => (input.optionIds === undefined) !== (input.text === undefined);
+const EITHER = { error: 'Send either optionIds or text' };
+
+/** PUT /api/course/attempts/{id}/answers/{questionId}. */
+export const answerSaveInput = z.object({ id: id('id'), ...answerFields }).refine(eitherOptionsOrText, EITHER);
+
+/** The admin's preview of a quiz, scored as a member's attempt would be and kept nowhere: the questions it showed, in order, and the answers given. */
+export const previewScoreInput = z.object({
+  id: id('id').meta({ description: "The quiz lesson's id" }),
+  questionIds: z
+    .array(id('questionIds'), { error: 'questionIds must be a list of question ids' })
+    .min(1, 'questionIds must name the questions shown')
+    .max(QUIZ_LIMITS.questions, 'questionIds is too long')
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'questionIds must name each question once' }),
+  answers: z
+    .array(z.object(answerFields).refine(eitherOptionsOrText, EITHER), { error: 'answers must be a list' })
+    .max(QUIZ_LIMITS.questions, 'answers is too long'),
+});

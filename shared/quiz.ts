@@ -126,4 +126,6 @@ export const QUIZ_MESSAGES = {
   tryAgainIn: (wait: string) => `You can try again in ${wait}`,
   questionDeleted: 'Question deleted',
   notAQuiz: 'This lesson is not a quiz',
+  /** A preview scored after a question it showed was deleted. */
+  previewOutdated: 'A question of this preview was deleted meanwhile: start the preview again',
 } as const;

@@ -121,6 +121,21 @@ for (const viewport of [
         expect(quiz.questions[1]!.taught).toEqual({ lessonId: audio, startSeconds: 4, endSeconds: 16 });
       });
 
+      await test.step('the admin previews the quiz as a member, scored, and nothing is recorded', async () => {
+        await editor.getByRole('button', { name: 'Preview the quiz' }).click();
+        const preview = editor.getByRole('region', { name: 'Try the quiz as a member' });
+        await expect(preview.getByRole('heading', { name: 'Preview', exact: true })).toBeFocused();
+        await preview.getByRole('textbox', { name: 'Your answer' }).fill('breathing  out');
+        await preview.getByRole('radio', { name: 'Hold' }).check();
+        await expect(preview.getByText('2 of 2 answered')).toBeVisible();
+        await preview.getByRole('button', { name: 'Submit' }).click();
+        await expect(preview.getByRole('heading', { name: 'You scored 50 %: not a pass this time' })).toBeFocused();
+        await expect(preview.getByRole('link', { name: `Rewatch 0:04–0:16 in ${audioTitle}` })).toBeVisible();
+        expect(await axeViolations(page, '.cm-lesson-editor')).toEqual([]);
+        await preview.getByRole('button', { name: 'Close the preview' }).click();
+        await expect(preview.getByRole('button', { name: 'Preview the quiz' })).toBeFocused();
+      });
+
       await test.step('axe finds nothing in the lesson editor, and the page does not scroll sideways', async () => {
         await expect(editor.getByRole('heading', { name: 'Quiz insights' })).toBeVisible();
         await expect(editor.getByText('No member has submitted this quiz yet.')).toBeVisible();

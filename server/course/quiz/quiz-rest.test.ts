@@ -401,3 +401,64 @@ async function questionsOf(lessonId: string): Promise<Question[]> {
   const tree = (await api('GET', '/api/admin/course')).body as { modules: Array<{ lessons: Array<{ _id: string; questions: Question[] }> }> };
   return tree.modules.flatMap((module) => module.lessons).find((lesson) => lesson._id === lessonId)!.questions;
 }
+
+describe("the admin's preview", () => {
+  /** A tRPC mutation of the preview (it has no REST route: it changes nothing and is the Course Manager's own). */
+  async function preview(call: 'start' | 'score', input: unknown, token = site.adminToken) {
+    const res = await site.t.app.inject({
+      method: 'POST',
+      url: `/trpc/course.quiz.preview.${call}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(input),
+    });
+    const body = res.json<{ result?: { data: { attempt: Attempt } }; error?: { message: string } }>();
+    return { status: res.statusCode, attempt: body.result?.data.attempt, message: body.error?.message };
+  }
+
+  it('scores as an attempt would, with the right answers only after, and records nothing', async () => {
+    const { quiz, single, multiple, text } = await quizLesson();
+    const shown = await preview('start', { id: quiz._id });
+    expect(shown.status).toBe(200);
+    expect(shown.attempt!.questions.map((question) => question._id)).toEqual([single._id, multiple._id, text._id]);
+    expect(JSON.stringify(shown.attempt)).not.toContain(SECRET_TEXT);
+    expect(JSON.stringify(shown.attempt)).not.toContain('"correct"');
+
+    const scored = await preview('score', {
+      id: quiz._id,
+      questionIds: [single._id, multiple._id, text._id],
+      answers: [
+        { questionId: single._id, optionIds: right(single) },
+        { questionId: multiple._id, optionIds: [...right(multiple), ...wrong(multiple)] },
+        { questionId: text._id, text: `  ${SECRET_TEXT.toUpperCase()} ` },
+      ],
+    });
+    expect(scored.status).toBe(200);
+    // 1 + 2 × (2 − 1) ÷ 2 + 1 of 4 points: 75 %, a pass at 60 %.
+    expect(scored.attempt).toMatchObject({ percent: 75, passed: true });
+    expect(scored.attempt!.results!.find((result) => result.questionId === single._id)!.taught).toMatchObject({
+      lessonTitle: 'The Observer Is The Operator',
+      startSeconds: 252,
+    });
+    expect(await site.db.db.select({ id: courseAttempts.id }).from(courseAttempts)).toEqual([]);
+    const insights = await api('GET', `/api/admin/course/lessons/${quiz._id}/quiz-insights`);
+    expect(insights.body).toMatchObject({ attempts: 0, members: 0 });
+  });
+
+  it('refuses answers of the wrong shape, a question deleted meanwhile, and anyone but an admin', async () => {
+    const { quiz, single, text } = await quizLesson();
+    const ids = [single._id, text._id];
+    const twoPicks = await preview('score', {
+      id: quiz._id,
+      questionIds: ids,
+      answers: [{ questionId: single._id, optionIds: single.options.map((option) => option._id) }],
+    });
+    expect(twoPicks).toMatchObject({ status: 400, message: 'optionIds: this question takes one option' });
+    const twice = await preview('score', { id: quiz._id, questionIds: [single._id, single._id], answers: [] });
+    expect(twice.status).toBe(400);
+    expect(twice.message).toContain('questionIds must name each question once');
+    expect((await api('DELETE', `/api/admin/course/questions/${text._id}`)).status).toBe(200);
+    expect(await preview('score', { id: quiz._id, questionIds: ids, answers: [] })).toMatchObject({ status: 409, message: QUIZ_MESSAGES.previewOutdated });
+    const member = await course.member('architect@example.com', true);
+    expect((await preview('start', { id: quiz._id }, member.token)).status).toBe(403);
+  });
+});

@@ -2,7 +2,7 @@
 // about an attempt asks the one access rule about its quiz lesson, as every lesson call does.
 import { TRPCError } from '@trpc/server';
 import { isPlayed } from '../../../shared/course';
-import { QUIZ_MESSAGES, type Answer, type MemberQuiz, type QuizSettings, type Taught } from '../../../shared/quiz';
+import { QUIZ_MESSAGES, type MemberQuiz, type QuizSettings, type Taught } from '../../../shared/quiz';
 import { answerSaveInput, attemptIdInput, questionCreateInput, questionIdInput, questionOrderInput, questionUpdateInput } from '../../../shared/quiz-schemas';
 import { waitText } from '../../../shared/messages';
 import { lessonIdInput } from '../../../shared/course-schemas';
@@ -30,15 +30,16 @@ import {
   summarizeAttempts,
   type AttemptRow,
 } from './attempt-data';
+import { checkedAnswer, notAQuiz, quizLesson } from './quiz-checks';
 import { quizInsights } from './quiz-insights';
+import { previewRouter } from './quiz-preview';
 import { questionCreatedSummary, quizUpdatedSummary, questionDeletedSummary, questionsReorderedSummary, questionUpdatedSummary } from './quiz-audit';
 import { attemptAnswer, lessonTitles, memberQuizAnswer, questionsForAttempt, retryAt } from './quiz-answers';
 import { createQuestion, deleteQuestion, questionAnswer, readQuestions, readQuiz, reorderQuestions, updateQuestion, writeQuiz } from './quiz-data';
-import { questionResults, scoreOf } from './scoring';
+import { scoredAttempt } from './scoring';
 
 const noSuchAttempt = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No attempt with id '${id}'` });
 const noSuchQuestion = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No question with id '${id}'` });
-const notAQuiz = () => new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.notAQuiz });
 
 /** The quiz lesson `id`, if the member may open it (404 or 403 otherwise, as any lesson). */
 async function openQuiz(ctx: Context & { user: SessionUser }, id: string): Promise<CourseLesson> {
@@ -68,24 +69,6 @@ export async function memberQuiz(ctx: Context, userId: string, lessonId: string)
     findOpenAttempt(ctx.deps.db, userId, lessonId),
   ]);
   return memberQuizAnswer(settings, summary, open ? await answerOf(ctx, open) : null, ctx.deps.clock());
-}
-
-/** The answer as kept, checked against the question it answers (a 400 naming the field otherwise). */
-function checkedAnswer(attempt: AttemptRow, input: { questionId: string; optionIds?: string[] | undefined; text?: string | undefined }): Answer {
-  const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
-  const question = attempt.questions.find((candidate) => candidate._id === input.questionId);
-  if (!question) throw refuse(QUIZ_MESSAGES.noSuchQuestionInAttempt(input.questionId));
-  if (question.kind === 'text') {
-    if (input.text === undefined) throw refuse('text: this question takes a text answer');
-    return { text: input.text };
-  }
-  if (input.optionIds === undefined) throw refuse('optionIds: this question takes options');
-  const optionIds = [...new Set(input.optionIds)];
-  if (question.kind === 'single' && optionIds.length > 1) throw refuse('optionIds: this question takes one option');
-  const known = new Set(question.options.map((option) => option._id));
-  const unknown = optionIds.find((id) => !known.has(id));
-  if (unknown !== undefined) throw refuse(`optionIds: no option with id '${unknown}' in this question`);
-  return { optionIds };
 }
 
 const memberCalls = {
@@ -130,7 +113,7 @@ const memberCalls = {
   saveAnswer: memberProcedure.input(answerSaveInput).mutation(async ({ ctx, input }) => {
     const attempt = await ownAttempt(ctx, input.id);
     if (attempt.submittedAt !== null) throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
-    const saved = await saveAnswer(ctx.deps.db, attempt.id, input.questionId, checkedAnswer(attempt, input), ctx.deps.clock());
+    const saved = await saveAnswer(ctx.deps.db, attempt.id, input.questionId, checkedAnswer(attempt.questions, input), ctx.deps.clock());
     if (saved === undefined) throw noSuchAttempt(input.id);
     if (saved === 'submitted') throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
     return { saved: true as const };
@@ -146,10 +129,7 @@ const memberCalls = {
     const submitted = await submitAttempt(
       ctx.deps.db,
       attempt.id,
-      (row, answers) => {
-        const { percent } = scoreOf(row.questions, answers);
-        return { percent, passed: percent >= settings.passPercent, results: questionResults(row.questions, answers) };
-      },
+      (row, answers) => scoredAttempt(row.questions, answers, settings.passPercent),
       async (tx, row) => {
         // Passing completes the lesson; so does any submit when the quiz is not required to pass.
         if (!row.passed && settings.requiredToComplete) return;
@@ -172,14 +152,6 @@ const memberCalls = {
   /** GET /api/course/attempts/{id} */
   attempt: memberProcedure.input(attemptIdInput).query(async ({ ctx, input }) => ({ attempt: await answerOf(ctx, await ownAttempt(ctx, input.id)) })),
 };
-
-/** The quiz lesson `id`, for the admin; 404 if missing, 409 if another kind. */
-async function quizLesson(db: Context['deps']['db'], id: string): Promise<CourseLesson> {
-  const lesson = await findLesson(db, id);
-  if (!lesson) throw noSuchLesson(id);
-  if (lesson.kind !== 'quiz') throw notAQuiz();
-  return lesson;
-}
 
 /**
  * The quiz settings of PUT /api/admin/course/lessons/{id} `{quiz}`, in the lesson call's
@@ -284,4 +256,4 @@ const insights = adminProcedure.input(lessonIdInput).query(async ({ ctx, input }
   return quizInsights(questions.get(lesson._id)!, attempts);
 });
 
-export const quizRouter = router({ ...memberCalls, insights, questions: questionsRouter });
+export const quizRouter = router({ ...memberCalls, insights, questions: questionsRouter, preview: previewRouter });

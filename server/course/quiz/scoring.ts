@@ -70,3 +70,9 @@ export function questionResults(
     };
   });
 }
+
+/** What a submit records (and a preview shows): the percent, the pass against `passPercent`, each question's result. */
+export function scoredAttempt(questions: readonly Question[], answers: Readonly<Record<string, Answer>>, passPercent: number) {
+  const { percent } = scoreOf(questions, answers);
+  return { percent, passed: percent >= passPercent, results: questionResults(questions, answers) };
+}

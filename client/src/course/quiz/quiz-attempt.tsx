@@ -17,12 +17,14 @@ interface Props {
   attempt: Attempt;
   calls: QuizCalls;
   onSubmitted: (attempt: Attempt) => void;
+  /** The admin's preview of the quiz (nothing of it is kept), not a member's attempt. */
+  preview?: boolean;
 }
 
 const NOT_SAVED = 'Your answer could not be saved. Check your connection; it is sent again when you submit.';
 const NOT_SUBMITTED = 'Some answers could not be saved, so the quiz was not submitted. Check your connection and submit again.';
 
-export function QuizAttempt({ attempt, calls, onSubmitted }: Props) {
+export function QuizAttempt({ attempt, calls, onSubmitted, preview = false }: Props) {
   const [answers, setAnswers] = useState<Record<string, Answer>>(attempt.answers);
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -63,9 +65,13 @@ export function QuizAttempt({ attempt, calls, onSubmitted }: Props) {
   return (
     <div className="quiz-attempt">
       <h2 className="quiz__title" ref={heading} tabIndex={-1}>
-        Attempt {attempt.number}
+        {preview ? 'Preview' : `Attempt ${attempt.number}`}
       </h2>
-      <p className="muted">Your answers are saved as you give them: you can leave and continue later.</p>
+      <p className="muted">
+        {preview
+          ? 'Answer as a member would: the preview is scored the same way, and nothing of it is kept.'
+          : 'Your answers are saved as you give them: you can leave and continue later.'}
+      </p>
       <ol className="quiz-attempt__questions">
         {attempt.questions.map((question, index) => (
           <li key={question._id}>

@@ -2,7 +2,7 @@
 // so the components take them as props and their tests hand in stand-ins.
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo } from 'react';
-import type { QuizSettings } from '@shared/quiz';
+import type { Answer, QuizSettings } from '@shared/quiz';
 import { trpc, type AppRouter } from '@/lib/trpc';
 import type { QuestionInput } from './question-draft';
 
@@ -18,6 +18,9 @@ export function useQuizCalls() {
       updateQuestion: (questionId: string, input: QuestionInput) => course.quiz.questions.update.mutate({ id: questionId, ...input }),
       deleteQuestion: (questionId: string) => course.quiz.questions.delete.mutate({ id: questionId }),
       orderQuestions: (lessonId: string, ids: string[]) => course.quiz.questions.order.mutate({ id: lessonId, ids }),
+      previewStart: async (lessonId: string) => (await course.quiz.preview.start.mutate({ id: lessonId })).attempt,
+      previewScore: async (lessonId: string, questionIds: string[], answers: Array<{ questionId: string } & Answer>) =>
+        (await course.quiz.preview.score.mutate({ id: lessonId, questionIds, answers })).attempt,
     };
   }, [utils]);
 }

@@ -32,6 +32,41 @@ const lesson = {
 } as unknown as AdminLesson;
 const modules = [{ _id: 'm1', title: 'Foundations', lessons: [lesson] }] as unknown as AdminModule[];
 
+/** The preview as the server starts it: the questions without their right answers. */
+const previewAttempt = {
+  _id: 'preview',
+  number: 1,
+  startedAt: '2026-11-29T12:00:00.000Z',
+  submittedAt: null,
+  questions: lesson.questions.map(({ _id, kind, prompt, options, points }) => ({
+    _id,
+    kind,
+    prompt,
+    points,
+    options: options.map(({ _id: id, text }) => ({ _id: id, text })),
+  })),
+  answers: {},
+  percent: null,
+  passed: null,
+  results: null,
+};
+const scoredPreview = {
+  ...previewAttempt,
+  submittedAt: '2026-11-29T12:01:00.000Z',
+  answers: { q1: { optionIds: ['q1-a'] } },
+  percent: 50,
+  passed: false,
+  results: lesson.questions.map((question) => ({
+    questionId: question._id,
+    earned: question._id === 'q1' ? 2 : 0,
+    points: 2,
+    correct: question._id === 'q1',
+    correctOptionIds: [`${question._id}-a`],
+    explanation: '',
+    taught: null,
+  })),
+};
+
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 let sent: Array<{ procedure: string; input: unknown }> = [];
 
@@ -45,6 +80,11 @@ beforeEach(() => {
       const procedure = url.pathname.replace('/trpc/', '');
       if (procedure === 'course.quiz.insights') {
         return json([{ result: { data: { attempts: 0, members: 0, passed: 0, questions: [] } } }]);
+      }
+      if (procedure === 'course.quiz.preview.start') return json([{ result: { data: { attempt: previewAttempt } } }]);
+      if (procedure === 'course.quiz.preview.score') {
+        sent.push({ procedure, input: (JSON.parse(String(init!.body)) as Record<string, unknown>)['0'] });
+        return json([{ result: { data: { attempt: scoredPreview } } }]);
       }
       if (procedure === 'course.quiz.questions.delete') {
         sent.push({ procedure, input: (JSON.parse(String(init!.body)) as Record<string, unknown>)['0'] });
@@ -109,5 +149,22 @@ describe("a quiz lesson's part of the lesson editor", () => {
     fireEvent.click(within(editor).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
     expect(screen.getByRole('form', { name: 'New question' })).toBeTruthy();
+  });
+
+  it('previews the quiz as a member: answers kept in the page, scored by the server, nothing recorded', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Preview the quiz' }));
+    const preview = screen.getByRole('region', { name: 'Try the quiz as a member' });
+    expect(await within(preview).findByRole('heading', { name: 'Preview' })).toBeTruthy();
+    expect(within(preview).getByText(/nothing of it is kept/)).toBeTruthy();
+    fireEvent.click(within(within(preview).getByRole('group', { name: /Question 1 of 2/ })).getByRole('radio', { name: 'Mars' }));
+    fireEvent.click(within(preview).getByRole('button', { name: 'Submit' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Submit with questions unanswered?' })).getByRole('button', { name: 'Submit anyway' }));
+    expect(await within(preview).findByRole('heading', { name: 'You scored 50 %: not a pass this time' })).toBeTruthy();
+    expect(sent).toEqual([
+      { procedure: 'course.quiz.preview.score', input: { id: 'quiz-1', questionIds: ['q1', 'q2'], answers: [{ questionId: 'q1', optionIds: ['q1-a'] }] } },
+    ]);
+    fireEvent.click(within(preview).getByRole('button', { name: 'Close the preview' }));
+    expect(within(preview).getByRole('button', { name: 'Preview the quiz' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 // A quiz lesson's own part of the lesson editor (issue 35 "What admins get"): its settings, its
-// questions (reordered by drag and drop, edited one at a time, deleted after a confirmation) and
-// its insights. Every change reads the course again, as the rest of the Course Manager does.
+// questions (reordered by drag and drop, edited one at a time, deleted after a confirmation), a
+// preview as a member would take it, and its insights. Every change reads the course again, as the
+// rest of the Course Manager does.
 import { useId, useState } from 'react';
 import type { Question } from '@shared/quiz';
 import { moveItem } from '@/lib/move-item';
@@ -14,6 +15,7 @@ import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';
 import { useQuizCalls } from './quiz-calls';
 import { QuizInsightsPanel } from './quiz-insights';
+import { QuizPreview } from './quiz-preview';
 import { QuizSettingsForm } from './quiz-settings-form';
 import { teachingLessons } from './taught-picker';
 import './quiz-editor.css';
@@ -121,6 +123,7 @@ export function QuizPanel({ lesson, modules, onChanged, showStatus }: QuizPanelP
           />
         )}
       </section>
+      {quiz && saved.length > 0 && <QuizPreview lessonId={lesson._id} passPercent={quiz.passPercent} calls={calls} />}
       <QuizInsightsPanel lessonId={lesson._id} questions={questions} lessonTitle={lessonTitle} />
       {deleting && (
         <ConfirmDialog
