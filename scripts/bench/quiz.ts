@@ -3,7 +3,7 @@
 //   HTTP): a start, ten answer saves half a second apart, a submit; each spread evenly over the
 //   first 50 s. The saves' and the submits' times from request to the answer's end, and the errors.
 // - GET /api/admin/course/lessons/{id}/quiz-insights over a second quiz holding 100,000 submitted
-//   attempts (50 by each member, ten answers each), sequentially.
+//   attempts (50 by each member, ten answers each), sequentially: read from the running totals.
 // Both sites answer the same data: the SQLite file is seeded, then copied into PostgreSQL (db:copy).
 // It prints figures and asserts nothing.
 import http from 'node:http';
@@ -14,7 +14,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Question } from '../../shared/quiz';
 import { createLesson, readCourseTree } from '../../server/course/content/content-data';
 import { createQuestion, writeQuiz } from '../../server/course/quiz/quiz-data';
-import { questionResults, scoreOf } from '../../server/course/quiz/scoring';
+import { wrongPicks } from '../../server/course/quiz/quiz-tallies';
+import { scoredAttempt } from '../../server/course/quiz/scoring';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { transaction } from '../../server/db/transaction';
@@ -76,26 +77,54 @@ function answerTo(question: Question, member: number): { optionIds: string[] } |
   return { optionIds: (question.kind === 'single' ? options.slice(0, 1) : options).map((option) => option._id) };
 }
 
-/** 100,000 submitted attempts at the insights quiz, written straight into the SQLite file with their answers and results. */
+/**
+ * 100,000 submitted attempts at the insights quiz, written straight into the SQLite file with their
+ * answers, results, marks and the running totals a submit keeps (server/course/quiz/quiz-tallies.ts).
+ */
 function seedAttempts(handle: ReturnType<typeof openDatabase>, quizId: string, questions: Question[], userIds: string[]) {
   const sqlite = handle.sqlite;
   const attempt = sqlite.prepare(
     'insert into course_attempts (id, user_id, lesson_id, number, started_at, submitted_at, questions, percent, passed, results) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const answer = sqlite.prepare('insert into course_attempt_answers (attempt_id, question_id, answer, updated_at) values (?, ?, ?, ?)');
+  const mark = sqlite.prepare('insert into course_attempt_marks (attempt_id, lesson_id, question_id, full) values (?, ?, ?, ?)');
+  const pick = sqlite.prepare('insert into course_attempt_wrong_picks (attempt_id, lesson_id, question_id, option_id) values (?, ?, ?, ?)');
+  const questionTally = sqlite.prepare('insert into course_question_tallies (lesson_id, question_id, answered, full) values (?, ?, ?, ?)');
+  const pickTally = sqlite.prepare('insert into course_wrong_pick_tallies (lesson_id, question_id, option_id, picks) values (?, ?, ?, ?)');
+  const member = sqlite.prepare('insert into course_quiz_members (lesson_id, user_id, attempts, passed) values (?, ?, ?, ?)');
   const snapshot = JSON.stringify(questions);
   const now = Date.now();
+  const tallies = new Map(questions.map((question) => [question._id, { answered: 0, full: 0 }]));
+  const picks = new Map<string, { questionId: string; optionId: string; picks: number }>();
   sqlite.transaction(() => {
     for (const [u, userId] of userIds.entries()) {
+      let passedOnce = false;
       for (let number = 1; number <= ATTEMPTS_EACH; number++) {
         const id = randomUUID();
         const answers = Object.fromEntries(questions.map((question) => [question._id, answerTo(question, u + number)]));
-        const { percent } = scoreOf(questions, answers);
+        const { percent, passed, results } = scoredAttempt(questions, answers, 70);
+        passedOnce ||= passed;
         const at = now - (ATTEMPTS_EACH - number) * 60_000;
-        attempt.run(id, userId, quizId, number, at - 30_000, at, snapshot, percent, percent >= 70 ? 1 : 0, JSON.stringify(questionResults(questions, answers)));
+        attempt.run(id, userId, quizId, number, at - 30_000, at, snapshot, percent, passed ? 1 : 0, JSON.stringify(results));
         for (const question of questions) answer.run(id, question._id, JSON.stringify(answers[question._id]), at);
+        for (const result of results) {
+          mark.run(id, quizId, result.questionId, result.correct ? 1 : 0);
+          const tally = tallies.get(result.questionId)!;
+          tally.answered += 1;
+          if (result.correct) tally.full += 1;
+        }
+        for (const wrong of wrongPicks(results, answers)) {
+          pick.run(id, quizId, wrong.questionId, wrong.optionId);
+          const key = `${wrong.questionId} ${wrong.optionId}`;
+          const tally = picks.get(key) ?? { ...wrong, picks: 0 };
+          tally.picks += 1;
+          picks.set(key, tally);
+        }
       }
+      member.run(quizId, userId, ATTEMPTS_EACH, passedOnce ? 1 : 0);
     }
+    for (const [questionId, tally] of tallies) questionTally.run(quizId, questionId, tally.answered, tally.full);
+    for (const tally of picks.values()) pickTally.run(quizId, tally.questionId, tally.optionId, tally.picks);
   })();
 }
 

@@ -34,15 +34,20 @@ const COPY_ORDER = [
   'course_lessons',
   'course_attempts',
   'course_attempt_answers',
+  'course_attempt_marks',
+  'course_attempt_wrong_picks',
   'course_files',
   'course_caption_cues',
   'course_certificates',
   'course_lesson_grams',
   'course_lesson_texts',
   'course_progress',
+  'course_question_tallies',
   'course_questions',
+  'course_quiz_members',
   'course_quizzes',
   'course_streams',
+  'course_wrong_pick_tallies',
   'jobs',
   'login_challenges',
   'media_scans',
@@ -184,7 +189,8 @@ beforeAll(async () => {
       .values({ fileId: mediaId, state: 'done', percent: 100, error: null, heights: '[120]', updatedAt: clock.now() })
       .onConflictDoNothing();
     await enqueueJob(site.db.db, { type: 'copy-test.kept', key: 'copy-test:queued', payload: { fileId: mediaId }, maxAttempts: 3, runAfter: clock.now() });
-    // A quiz with its settings and a question that points to the talk, and the member's open attempt with an answer.
+    // A quiz with its settings and a question that points to the talk; the member's submitted attempt
+    // (a wrong pick among its marks and the running totals) and their open one with an answer.
     const quiz = await api('POST', '/api/admin/course/lessons', {
       moduleId: firstModule!._id,
       title: 'Check-in',
@@ -201,10 +207,27 @@ beforeAll(async () => {
       taught: { lessonId: talkId, startSeconds: 0, endSeconds: 1 },
     });
     expect(question.status, question.raw).toBe(201);
-    const attempt = await api('POST', `/api/course/lessons/${quizId}/attempts`, {}, reader);
-    expect(attempt.status, attempt.raw).toBe(201);
-    const attemptId = (attempt.body.attempt as { _id: string })._id;
+    const choice = await api('POST', `/api/admin/course/lessons/${quizId}/questions`, {
+      kind: 'single',
+      prompt: 'Which?',
+      options: [
+        { text: 'This', correct: true },
+        { text: 'That', correct: false },
+      ],
+    });
+    expect(choice.status, choice.raw).toBe(201);
+    const wrongOption = (choice.body.question as { options: Array<{ _id: string; correct: boolean }> }).options.find((option) => !option.correct)!._id;
     const questionId = (question.body.question as { _id: string })._id;
+    const startAttempt = async () => {
+      const attempt = await api('POST', `/api/course/lessons/${quizId}/attempts`, {}, reader);
+      expect(attempt.status, attempt.raw).toBe(201);
+      return (attempt.body.attempt as { _id: string })._id;
+    };
+    const submitted = await startAttempt();
+    const choiceId = (choice.body.question as { _id: string })._id;
+    expect((await api('PUT', `/api/course/attempts/${submitted}/answers/${choiceId}`, { optionIds: [wrongOption] }, reader)).status).toBe(200);
+    expect((await api('POST', `/api/course/attempts/${submitted}/submit`, {}, reader)).status).toBe(200);
+    const attemptId = await startAttempt();
     expect((await api('PUT', `/api/course/attempts/${attemptId}/answers/${questionId}`, { text: 'attention' }, reader)).status).toBe(200);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');

@@ -412,6 +412,74 @@ export const courseAttemptAnswers = pgTable(
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
 
+// The quiz insights' running totals (decision 054; described in sqlite-schema.ts).
+export const courseAttemptMarks = pgTable(
+  'course_attempt_marks',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => courseAttempts.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id').notNull(),
+    questionId: text('question_id').notNull(),
+    full: boolean('full').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+export const courseAttemptWrongPicks = pgTable(
+  'course_attempt_wrong_picks',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => courseAttempts.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id').notNull(),
+    questionId: text('question_id').notNull(),
+    optionId: text('option_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.optionId] })],
+);
+
+export const courseQuestionTallies = pgTable(
+  'course_question_tallies',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    answered: integer('answered').notNull(),
+    full: integer('full').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.questionId] })],
+);
+
+export const courseWrongPickTallies = pgTable(
+  'course_wrong_pick_tallies',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    optionId: text('option_id').notNull(),
+    picks: integer('picks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.questionId, t.optionId] })],
+);
+
+export const courseQuizMembers = pgTable(
+  'course_quiz_members',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull(),
+    passed: boolean('passed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId] })],
+);
+
 export const courseStreams = pgTable('course_streams', {
   fileId: text('file_id')
     .primaryKey()

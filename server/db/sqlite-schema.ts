@@ -509,6 +509,84 @@ export const courseAttemptAnswers = sqliteTable(
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
 
+// The quiz insights' running totals (decision 054): each submitted attempt adds its marks here in
+// its submit's transaction, and an attempt's deletion (with its member or its quiz, by cascade)
+// takes them back by the AFTER DELETE triggers on its marks (drizzle/0023, drizzle-pg/0018), so
+// the insights read a few rows per question instead of every attempt.
+// Per submitted attempt and question it held: whether it earned the question's full points.
+export const courseAttemptMarks = sqliteTable(
+  'course_attempt_marks',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => courseAttempts.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id').notNull(),
+    questionId: text('question_id').notNull(),
+    full: integer('full', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+// Per submitted attempt: each wrong option it picked.
+export const courseAttemptWrongPicks = sqliteTable(
+  'course_attempt_wrong_picks',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => courseAttempts.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id').notNull(),
+    questionId: text('question_id').notNull(),
+    optionId: text('option_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId, t.optionId] })],
+);
+
+// Per quiz and question (as the attempts held it; a deleted question's row is simply not read):
+// the submitted attempts that held it, and those that earned its full points.
+export const courseQuestionTallies = sqliteTable(
+  'course_question_tallies',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    answered: integer('answered').notNull(),
+    full: integer('full').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.questionId] })],
+);
+
+// Per quiz, question and wrong option: how many submitted attempts picked it.
+export const courseWrongPickTallies = sqliteTable(
+  'course_wrong_pick_tallies',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    optionId: text('option_id').notNull(),
+    picks: integer('picks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.questionId, t.optionId] })],
+);
+
+// Per quiz and member with a submitted attempt: how many, and whether one passed. Goes with the
+// member and with the quiz by cascade, so the insights' members, passes and attempts need no trigger.
+export const courseQuizMembers = sqliteTable(
+  'course_quiz_members',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull(),
+    passed: integer('passed', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId] })],
+);
+
 // The HLS stream of a lesson's media file (CONTRACT §7), made by its transcode job
 // (server/course/stream/): its state as the Course Manager shows it. The rendition folder is
 // streams/{fileId}/ under COURSE_FILES_ROOT, there whole once state is done.

@@ -13,6 +13,7 @@ import type { Answer, Question } from '../../../shared/quiz';
 import type { Db, Tx } from '../../db/client';
 import { courseAttemptAnswers, courseAttempts } from '../../db/schema';
 import { transaction } from '../../db/transaction';
+import { tallySubmitted } from './quiz-tallies';
 
 export interface AttemptRow {
   id: string;
@@ -192,7 +193,8 @@ export function submitAttempt(
   return transaction(db, async (tx) => {
     const attempt = await findAttempt(tx, attemptId);
     if (!attempt || attempt.submittedAt !== null) return attempt;
-    const scored = score(attempt, await readAnswers(tx, attemptId));
+    const answers = await readAnswers(tx, attemptId);
+    const scored = score(attempt, answers);
     const [row] = await tx
       .update(courseAttempts)
       .set({ submittedAt: at, percent: scored.percent, passed: scored.passed, results: JSON.stringify(scored.results) })
@@ -201,6 +203,7 @@ export function submitAttempt(
     // Closed meanwhile by another submit (SQLite's one writer makes this a race that cannot be lost there).
     if (!row) return findAttempt(tx, attemptId);
     const submitted = toAttempt(row);
+    await tallySubmitted(tx, submitted, answers);
     await then(tx, submitted);
     return submitted;
   });
@@ -214,39 +217,4 @@ export async function memberAttempts(db: Pick<Db, 'select'>, userId: string): Pr
     .where(eq(courseAttempts.userId, userId))
     .orderBy(courseAttempts.startedAt, sql`${courseAttempts.id}`);
   return rows.map(toAttempt);
-}
-
-/** What the quiz insights count, per submitted attempt: who, whether it passed, each result, and the options picked. */
-export interface SubmittedAttempt {
-  userId: string;
-  passed: boolean;
-  results: StoredResult[];
-  picks: Map<string, string[]>;
-}
-
-/** Every submitted attempt at the quiz, with the options picked per question. */
-export async function submittedAttempts(db: Pick<Db, 'select'>, lessonId: string): Promise<SubmittedAttempt[]> {
-  const attempts = await db
-    .select({ id: courseAttempts.id, userId: courseAttempts.userId, passed: courseAttempts.passed, results: courseAttempts.results })
-    .from(courseAttempts)
-    .where(and(eq(courseAttempts.lessonId, lessonId), isNotNull(courseAttempts.submittedAt)));
-  const answers = await db
-    .select({ attemptId: courseAttemptAnswers.attemptId, questionId: courseAttemptAnswers.questionId, answer: courseAttemptAnswers.answer })
-    .from(courseAttemptAnswers)
-    .innerJoin(courseAttempts, eq(courseAttempts.id, courseAttemptAnswers.attemptId))
-    .where(and(eq(courseAttempts.lessonId, lessonId), isNotNull(courseAttempts.submittedAt)));
-  const picks = new Map<string, Map<string, string[]>>();
-  for (const row of answers) {
-    const answer = JSON.parse(row.answer) as Answer;
-    if (!('optionIds' in answer)) continue;
-    let byQuestion = picks.get(row.attemptId);
-    if (!byQuestion) picks.set(row.attemptId, (byQuestion = new Map()));
-    byQuestion.set(row.questionId, answer.optionIds);
-  }
-  return attempts.map((attempt) => ({
-    userId: attempt.userId,
-    passed: attempt.passed ?? false,
-    results: JSON.parse(attempt.results ?? '[]') as StoredResult[],
-    picks: picks.get(attempt.id) ?? new Map(),
-  }));
 }

@@ -19,19 +19,10 @@ import { noSuchLesson, requireOpen } from '../open-lesson';
 import { earnedCertificate } from '../progress/progress-router';
 import { saveProgress } from '../progress/progress-data';
 import { viewerOf } from '../viewer';
-import {
-  findAttempt,
-  findOpenAttempt,
-  readAnswers,
-  saveAnswer,
-  startAttempt,
-  submitAttempt,
-  submittedAttempts,
-  summarizeAttempts,
-  type AttemptRow,
-} from './attempt-data';
+import { findAttempt, findOpenAttempt, readAnswers, saveAnswer, startAttempt, submitAttempt, summarizeAttempts, type AttemptRow } from './attempt-data';
 import { checkedAnswer, notAQuiz, quizLesson } from './quiz-checks';
 import { quizInsights } from './quiz-insights';
+import { readTallies } from './quiz-tallies';
 import { previewRouter } from './quiz-preview';
 import { questionCreatedSummary, quizUpdatedSummary, questionDeletedSummary, questionsReorderedSummary, questionUpdatedSummary } from './quiz-audit';
 import { attemptAnswer, lessonTitles, memberQuizAnswer, questionsForAttempt, retryAt } from './quiz-answers';
@@ -252,8 +243,8 @@ const questionsRouter = router({
 /** GET /api/admin/course/lessons/{id}/quiz-insights */
 const insights = adminProcedure.input(lessonIdInput).query(async ({ ctx, input }) => {
   const lesson = await quizLesson(ctx.deps.db, input.id);
-  const [questions, attempts] = await Promise.all([readQuestions(ctx.deps.db, [lesson._id]), submittedAttempts(ctx.deps.db, lesson._id)]);
-  return quizInsights(questions.get(lesson._id)!, attempts);
+  const [questions, tallies] = await Promise.all([readQuestions(ctx.deps.db, [lesson._id]), readTallies(ctx.deps.db, lesson._id)]);
+  return quizInsights(questions.get(lesson._id)!, tallies);
 });
 
 export const quizRouter = router({ ...memberCalls, insights, questions: questionsRouter, preview: previewRouter });
