@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Answer, Question } from '../../../shared/quiz';
 import type { Db, Tx } from '../../db/client';
-import { courseAttemptAnswers, courseAttempts } from '../../db/schema';
-import { transaction } from '../../db/transaction';
+import { courseAttemptAnswers, courseAttempts, courseQuestionTallies } from '../../db/schema';
+import { holdWrites, transaction } from '../../db/transaction';
 import { tallySubmitted } from './quiz-tallies';
 
 export interface AttemptRow {
@@ -191,6 +191,9 @@ export function submitAttempt(
   at: number,
 ): Promise<AttemptRow | undefined> {
   return transaction(db, async (tx) => {
+    // Every submit adds to the same few tally rows: on PostgreSQL, submits take turns from the
+    // start, so that none reads a snapshot older than another's committed +1 (decision 054).
+    await holdWrites(tx, courseQuestionTallies);
     const attempt = await findAttempt(tx, attemptId);
     if (!attempt || attempt.submittedAt !== null) return attempt;
     const answers = await readAnswers(tx, attemptId);
