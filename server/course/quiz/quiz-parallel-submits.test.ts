@@ -32,7 +32,7 @@ it(`${MEMBERS} members submitting one quiz at once all get their result, and the
     ],
   });
   const question = created.body.question as Question;
-  const members = [];
+  const members: Array<{ token: string; id: string }> = [];
   for (let i = 0; i < MEMBERS; i++) members.push(await course.member(`member${i}@example.com`, true));
   const attempts = await Promise.all(
     members.map(async (member) => (await course.api('POST', `/api/course/lessons/${quiz._id}/attempts`, {}, member.token)).body.attempt as Attempt),
