@@ -175,9 +175,8 @@ function timedRequest(agent: http.Agent, url: string, method: string, headers: R
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
 
 async function membersTakingTheQuiz(serverUrl: string, members: ReadonlyArray<{ authorization: string }>, quizId: string, questions: Question[]) {
-  // One kept-alive socket per member at most, as each member's browser would hold: with Node's
-  // default of 256 free sockets, the rest were closed after each answer and opened again, and the
-  // listen queue's overflow (SYNs retried after 1, 3, 7, 15, 31 s) made the tail of the figures.
+  // A kept-alive socket per member, as each member's browser would hold (Node's default keeps 256
+  // free sockets and closes the others after each answer, to open them again for the next).
   const agent = new http.Agent({ keepAlive: true, maxFreeSockets: members.length });
   const saves: number[] = [];
   const submits: number[] = [];
