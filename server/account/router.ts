@@ -12,6 +12,7 @@ import {
   linkTokenInput,
   updateProfileInput,
 } from '../../shared/account-schemas';
+import { mailSettingsInput } from '../../shared/mail-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { forgetMemberEmail, memberAuditBatch } from '../audit/member-entries';
 import { recordAudit } from '../audit/record';
@@ -20,6 +21,7 @@ import { findCertificateOf } from '../course/progress/certificate-data';
 import { exportedAttempts, lessonTitles } from '../course/quiz/quiz-answers';
 import { readMemberProgress } from '../course/progress/progress-data';
 import { transaction } from '../db/transaction';
+import { readMailSettings, saveMailSettings } from '../jobs/mail-preferences';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 import type { Context } from '../trpc/context';
 import { memberProcedure, publicProcedure, router } from '../trpc/init';
@@ -148,6 +150,15 @@ export const accountRouter = router({
     ctx.log.info({ userId: account.id }, 'member changed their password; the other sessions ended');
     sendAfter(ctx, account.id, 'password change notice', passwordChangedMail(account.email));
     return { message: ACCOUNT_MESSAGES.passwordChanged, token };
+  }),
+
+  /** CONTRACT §9: which course mails the member gets; both on until they say otherwise. */
+  mailSettings: memberProcedure.query(({ ctx }) => readMailSettings(ctx.deps.db, ctx.user.id)),
+
+  updateMailSettings: memberProcedure.input(mailSettingsInput).mutation(async ({ ctx, input }) => {
+    const settings = await saveMailSettings(ctx.deps.db, ctx.user.id, input);
+    ctx.log.info({ userId: ctx.user.id, ...settings }, 'member changed their mail settings');
+    return settings;
   }),
 
   sendVerification: memberProcedure.mutation(async ({ ctx }) => {
