@@ -1,8 +1,8 @@
 // A member's own account over REST (CONTRACT §2), each row calling its procedure of accountRouter.
-import { accountAnswer, passwordChangedAnswer, profileAnswer, messageAnswer } from '../../shared/answer-schemas';
+import { accountAnswer, mailSettingsAnswer, messageAnswer, outboxPageAnswer, passwordChangedAnswer, profileAnswer } from '../../shared/answer-schemas';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { changeEmailInput, changePasswordInput, deleteAccountInput, linkTokenInput, updateProfileInput } from '../../shared/account-schemas';
-import { mailSettingsAnswer, mailSettingsInput, outboxListInput, outboxPageAnswer } from '../../shared/mail-schemas';
+import { mailSettingsInput, outboxListInput } from '../../shared/mail-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { asIs } from '../http/answers';
 import { restRowsOf, type RestSection } from '../http/rest-rows';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { SITE_NAME } from '../../shared/constants';
 import { MAIL_LIST_TOPICS, MAIL_LISTS, MAIL_MESSAGES, type MailList } from '../../shared/mail';
 import { ACCOUNT_PATHS } from '../../shared/account';
+import { plainText } from '../../shared/text';
 import type { AppDeps } from '../app-deps';
 import { isForeignKeyViolation } from '../db/errors';
 import { DEFAULT_ERROR_STYLE, sendError } from '../http/error-bodies';
@@ -21,9 +22,9 @@ import { findMailRecipient } from '../users/data';
 const FORM_LIMIT_BYTES = 4096;
 
 const linkQuery = z.object({
-  m: z.string().meta({ description: 'The member the mail went to' }),
-  list: z.enum(MAIL_LISTS).meta({ description: 'What to stop: replies or courseUpdates' }),
-  s: z.string().meta({ description: "The link's signature" }),
+  m: z.string({ error: 'm is required' }).check(plainText('m')).meta({ description: 'The member the mail went to' }),
+  list: z.enum(MAIL_LISTS, { error: `list must be one of ${MAIL_LISTS.join(', ')}` }).meta({ description: 'What to stop: replies or courseUpdates' }),
+  s: z.string({ error: 's is required' }).check(plainText('s')).meta({ description: "The link's signature" }),
 });
 
 const refusals = {
@@ -80,6 +81,12 @@ const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').in
 
 type Checked = { userId: string; list: MailList } | { status: number; message: string };
 
+/** A query that is not even a link's shape (a field missing, a control character): a 400 naming the field, as every /api input's. */
+function malformed(query: unknown): string | undefined {
+  const parsed = linkQuery.safeParse(query ?? {});
+  return parsed.success ? undefined : parsed.error.issues[0]!.message;
+}
+
 async function checkLink(deps: AppDeps, query: unknown): Promise<Checked> {
   const link = deps.mailLinks.check((query ?? {}) as Record<string, unknown>);
   if (link.state === 'invalid') return { status: 400, message: MAIL_MESSAGES.badLink };
@@ -90,6 +97,8 @@ async function checkLink(deps: AppDeps, query: unknown): Promise<Checked> {
 export async function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps) {
   const { appUrl } = deps.config;
   app.get(UNSUBSCRIBE_PATH, { config: { errorStyle: DEFAULT_ERROR_STYLE, openapi: getDoc } }, async (request, reply) => {
+    const bad = malformed(request.query);
+    if (bad) return sendError(reply, 400, bad);
     const link = await checkLink(deps, request.query);
     if ('status' in link) return page(reply, link.status, 'This link does not work', `<p>${escapeHtml(link.message)}</p>${settingsLink(appUrl)}`);
     // The form posts back to this very URL, signature and all.
@@ -118,9 +127,12 @@ export async function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppD
           wantsPage(request)
             ? page(reply, status, 'This link does not work', `<p>${escapeHtml(message)}</p>${settingsLink(appUrl)}`)
             : sendError(reply, status, message);
+        const bad = malformed(request.query);
+        if (bad) return sendError(reply, 400, bad);
+        // The body before the signature: both are cheap, and a wrong body is the client's mistake whoever signed the link.
+        if (!isOneClick(request.body)) return refuse(400, MAIL_MESSAGES.oneClickBody);
         const link = await checkLink(deps, request.query);
         if ('status' in link) return refuse(link.status, link.message);
-        if (!isOneClick(request.body)) return refuse(400, MAIL_MESSAGES.oneClickBody);
         try {
           await saveMailSettings(deps.db, link.userId, { [link.list]: false });
         } catch (error) {
