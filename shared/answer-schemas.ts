@@ -354,6 +354,12 @@ export const memberAuditEntrySchema = z.object({
   summary: z.string(),
 });
 
+/** CONTRACT §9: a member's mail settings. */
+export const mailSettingsAnswer = z.object({
+  replies: z.boolean().describe('Replies to my comments, and my questions marked answered'),
+  courseUpdates: z.boolean().describe('Course updates, such as a module that opens'),
+});
+
 /** The export file's sections before its audit entries. */
 export const exportProfileAnswer = z.object({
   profile: publicUserSchema.extend({ paidSince: timestamp.nullable(), twoFactorEnabled: z.boolean() }),
@@ -364,14 +370,10 @@ export const exportProfileAnswer = z.object({
   quizAttempts: z
     .array(attemptSchema.extend({ lessonId: z.string() }))
     .describe('Every quiz attempt of the member, with its answers and, once submitted, its results'),
+  mailSettings: mailSettingsAnswer,
 });
 
-// CONTRACT §9: a member's mail settings and the admin's outbox.
-export const mailSettingsAnswer = z.object({
-  replies: z.boolean().describe('Replies to my comments, and my questions marked answered'),
-  courseUpdates: z.boolean().describe('Course updates, such as a module that opens'),
-});
-
+// CONTRACT §9: the admin's outbox.
 export const outboxEntrySchema = z.object({
   _id: z.string(),
   key: z.string().describe('The unique key the mail was written under, e.g. module-opened:{memberId}:{day}'),

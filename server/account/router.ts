@@ -216,12 +216,13 @@ export const accountExportRouter = router({
   /** The file's first part; the route streams the audit batches after it. */
   profile: memberProcedure.query(async ({ ctx }) => {
     const { db } = ctx.deps;
-    const [user, twoFactorEnabled, progress, certificate, quizAttempts] = await Promise.all([
+    const [user, twoFactorEnabled, progress, certificate, quizAttempts, mailSettings] = await Promise.all([
       findPublicUserById(db, ctx.user.id),
       isTwoFactorOn(db, ctx.user.id),
       readMemberProgress(db, ctx.user.id),
       findCertificateOf(db, ctx.user.id),
       ctx.deps.courseTree.get().then((tree) => exportedAttempts(db, ctx.user.id, lessonTitles(tree))),
+      readMailSettings(db, ctx.user.id),
     ]);
     if (!user) throw sessionGone();
     return {
@@ -232,6 +233,7 @@ export const accountExportRouter = router({
         ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }
         : null,
       quizAttempts,
+      mailSettings,
     };
   }),
 
