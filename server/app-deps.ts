@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './events/event-bus';
 import type { JobQueue } from './jobs/job-queue';
+import type { UnsubscribeLinks } from './jobs/unsubscribe-links';
 import type { Mailer } from './lib/mailer';
 import type { AddressLimiter } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
@@ -29,6 +30,8 @@ export interface AppDeps {
    * (jobs/jobs-data.ts), in their own transactions, never through this.
    */
   jobs: JobQueue;
+  /** The course mails' signed one-click unsubscribe links (CONTRACT §9): made by the outbox's sender, checked by their route. */
+  mailLinks: UnsubscribeLinks;
   /** Milliseconds since the epoch: the time two-factor codes and sign-in challenges are read by (tests move it). */
   clock: () => number;
 }

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerAccountExportRoute } from './account/export-route';
+import { registerUnsubscribeRoutes } from './account/unsubscribe-route';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -31,6 +32,8 @@ import { registerAddressLimits } from './limits/address-limits';
 import type { CounterStore } from './limits/counter-store';
 import { MemoryEventBus } from './events/memory-event-bus';
 import { JobQueue } from './jobs/job-queue';
+import { outboxSendJob } from './jobs/outbox-job';
+import { UnsubscribeLinks } from './jobs/unsubscribe-links';
 import { RedisEventBus } from './events/redis-event-bus';
 import { MemoryCounterStore } from './limits/memory-counter-store';
 import { RedisCounterStore } from './limits/redis-counter-store';
@@ -62,6 +65,8 @@ import { FFMPEG_MISSING, ffmpegRuns, transcodeJob } from './course/stream/transc
 import { registerPublicSliderRoute } from './slider/public-route';
 import { contextFactory } from './request-context';
 import { registerExportRoute } from './users/export-route';
+import { findMailRecipient } from './users/data';
+import { startModuleOpenedPasses, moduleOpenedJob } from './course/mail/module-opened-job';
 import { appRouter, type AppRouter } from './root-router';
 
 export interface BuildOptions {
@@ -175,6 +180,8 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
     addressLimit: await registerAddressLimits(app, counters, limits),
     events,
     jobs,
+    // Signed with a key of their own, derived from the same secret (jobs/unsubscribe-links.ts).
+    mailLinks: new UnsubscribeLinks(serverSecret, config.appUrl),
     publicSlider,
     courseTree,
     thumbnails: new Thumbnails(path.join(config.dataDir, 'thumbnails'), app.log),
@@ -200,6 +207,19 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   // same, members get the originals, and the jobs wait for a process that has it.
   if (await ffmpegRuns()) jobs.register(transcodeJob(deps));
   else app.log.warn(FFMPEG_MISSING);
+  // CONTRACT §9: the outbox's sender, and the module.opened pass that writes to it (decision 052).
+  jobs.register(
+    outboxSendJob({
+      db: database.db,
+      mailer,
+      links: deps.mailLinks,
+      appUrl: config.appUrl,
+      mailsPerDay: config.courseMailsPerDay,
+      findRecipient: findMailRecipient,
+    }),
+  );
+  const moduleOpenedDeps = { db: database.db, events, appUrl: config.appUrl };
+  jobs.register(moduleOpenedJob(moduleOpenedDeps));
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https:') });
   registerBodyRules(app, limits.BODY_LIMIT_BYTES);
@@ -233,6 +253,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   await registerCourseUploadRoutes(app, deps, createContext, uploads);
   closers.push(await startUploadExpiry(uploads.store, config.courseUploadExpiryHours, app.log, clock));
   await registerStripeWebhookRoute(app, deps);
+  await registerUnsubscribeRoutes(app, deps);
   registerServeRoute(app, deps);
   registerCourseFileRoute(app, deps);
   registerCourseStreamRoute(app, deps);
@@ -249,4 +270,5 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   await renderCoursesPage();
   // Last: every job type is registered by now (deps.jobs.register above).
   await jobs.start();
+  closers.push(await startModuleOpenedPasses(moduleOpenedDeps, { everyMinutes: config.dripMailCheckMinutes, log: app.log }));
 }

@@ -95,6 +95,13 @@ describe('configuration', () => {
     }
   });
 
+  it('caps course mails at COURSE_MAILS_PER_DAY (5, 0 for none) and passes over opened modules every DRIP_MAIL_CHECK_MINUTES (10)', () => {
+    expect(parseConfig({})).toMatchObject({ courseMailsPerDay: 5, dripMailCheckMinutes: 10 });
+    expect(parseConfig({ COURSE_MAILS_PER_DAY: '0', DRIP_MAIL_CHECK_MINUTES: '1' })).toMatchObject({ courseMailsPerDay: 0, dripMailCheckMinutes: 1 });
+    expect(() => parseConfig({ COURSE_MAILS_PER_DAY: '-1' })).toThrow('COURSE_MAILS_PER_DAY: must be a whole number of mails from 0 to 1000');
+    expect(() => parseConfig({ DRIP_MAIL_CHECK_MINUTES: '0' })).toThrow('DRIP_MAIL_CHECK_MINUTES: must be a whole number of minutes from 1 to 1440');
+  });
+
   it('keeps the course files in COURSE_FILES_ROOT ($DATA_DIR/course-files unless set), never inside MEDIA_ROOT nor around it', () => {
     const config = parseConfig({ DATA_DIR: '/srv/site' });
     expect(config).toMatchObject({

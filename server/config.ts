@@ -104,6 +104,9 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: wholeNumber(60, 5, 3600, 'seconds'),
   // CONTRACT §7: transcodes one process runs at once (0: this process runs none, another does).
   TRANSCODE_CONCURRENCY: wholeNumber(1, 0, 64, 'transcodes'),
+  // CONTRACT §9: course mails one member gets a day (0: no cap), and the minutes between the module.opened passes.
+  COURSE_MAILS_PER_DAY: wholeNumber(5, 0, 1000, 'mails'),
+  DRIP_MAIL_CHECK_MINUTES: wholeNumber(10, 1, 1440, 'minutes'),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   REDIS_ALLOW_EVICTION: optionalText.pipe(z.enum(['0', '1'], { error: 'must be 1 (start even if Redis may evict keys) or 0' }).default('0')),
   JWT_SECRET: optionalText.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
@@ -178,6 +181,10 @@ export interface AppConfig {
   jobLeaseSeconds: number;
   /** Transcodes this process runs at once. */
   transcodeConcurrency: number;
+  /** Course mails (CONTRACT §9) one member gets a UTC day at most; 0: no cap. */
+  courseMailsPerDay: number;
+  /** Minutes between the passes that mail Architects whose dripped modules opened today. */
+  dripMailCheckMinutes: number;
   /** Where the limits count when several processes serve the site; undefined: in memory. */
   redisUrl: string | undefined;
   /** Start on a Redis that may evict keys, or whose policy cannot be read (REDIS_ALLOW_EVICTION=1), with a warning. */
@@ -277,6 +284,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     courseUploadExpiryHours: e.COURSE_UPLOAD_EXPIRY_HOURS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
+    courseMailsPerDay: e.COURSE_MAILS_PER_DAY,
+    dripMailCheckMinutes: e.DRIP_MAIL_CHECK_MINUTES,
     redisUrl: e.REDIS_URL,
     redisAllowEviction: e.REDIS_ALLOW_EVICTION === '1',
     jwtSecret: e.JWT_SECRET,

@@ -1,4 +1,5 @@
 // The root router: every domain's router, merged by hand.
+import { outboxRouter } from './account/outbox-router';
 import { accountRouter } from './account/router';
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   audit: auditRouter,
   course: courseRouter,
   account: accountRouter,
+  outbox: outboxRouter,
   billing: billingRouter,
 });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEntry } from './audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from './constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS, LOCK_REASONS, OPENS_AFTER_DAYS_MAX, TRANSCODE_STATES, type CourseOutline, type OutlineLesson } from './course';
+import { MAIL_KINDS, OUTBOX_STATES } from './mail';
 import { MEDIA_CATEGORIES, type MediaFile } from './media';
 import { attemptSchema, memberQuizSchema, questionSchema, quizSettingsSchema } from './quiz-answer-schemas';
 import { SLIDE_TYPES, type Playlist, type PublicSliderData } from './slider';
@@ -353,6 +354,12 @@ export const memberAuditEntrySchema = z.object({
   summary: z.string(),
 });
 
+/** CONTRACT §9: a member's mail settings. */
+export const mailSettingsAnswer = z.object({
+  replies: z.boolean().describe('Replies to my comments, and my questions marked answered'),
+  courseUpdates: z.boolean().describe('Course updates, such as a module that opens'),
+});
+
 /** The export file's sections before its audit entries. */
 export const exportProfileAnswer = z.object({
   profile: publicUserSchema.extend({ paidSince: timestamp.nullable(), twoFactorEnabled: z.boolean() }),
@@ -363,4 +370,27 @@ export const exportProfileAnswer = z.object({
   quizAttempts: z
     .array(attemptSchema.extend({ lessonId: z.string() }))
     .describe('Every quiz attempt of the member, with its answers and, once submitted, its results'),
+  mailSettings: mailSettingsAnswer,
+});
+
+// CONTRACT §9: the admin's outbox.
+export const outboxEntrySchema = z.object({
+  _id: z.string(),
+  key: z.string().describe('The unique key the mail was written under, e.g. module-opened:{memberId}:{day}'),
+  kind: z.enum(MAIL_KINDS),
+  member: z.object({ _id: z.string(), email: z.string() }),
+  subject: z.string(),
+  state: z
+    .enum(OUTBOX_STATES)
+    .describe('`sending`: SMTP is being given it; `skipped`: the member turned its kind off, or was suspended or no longer an Architect, when it was due'),
+  attempts: z.number().int().describe('SMTP tries so far'),
+  lastError: z.string().nullable().describe("SMTP's last refusal, or why it was skipped"),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+export const outboxPageAnswer = z.object({
+  mails: z.array(outboxEntrySchema).describe('Newest first, 20 a page'),
+  nextCursor: z.string().nullable().describe("The next page's cursor; null on the last page"),
 });

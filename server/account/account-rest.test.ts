@@ -10,7 +10,9 @@ import { sqlRows, sqlRun, withAppDatabase } from '../../tests/support/test-datab
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { MEMBER_AUDIT_BATCH } from '../audit/member-entries';
 import { recordAudit } from '../audit/record';
+import { mailDayCounts } from '../db/schema';
 import { transaction } from '../db/transaction';
+import { enqueueMail } from '../jobs/outbox-data';
 
 const ADMIN = { email: 'root@example.com', password: 'root password' };
 const ann = { name: 'Ann Example', email: 'ann@example.com', password: 'ann password' };
@@ -362,6 +364,7 @@ describe('data export', () => {
     );
     const earned = await callJson(t.app, 'GET', '/api/course/certificate', undefined, twoFactor.token);
     expect(earned.status).toBe(200);
+    expect((await callJson(t.app, 'PUT', '/api/account/mail', { replies: false, courseUpdates: true }, twoFactor.token)).status).toBe(200);
 
     const res = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${twoFactor.token}` } });
     expect(res.statusCode).toBe(200);
@@ -371,8 +374,10 @@ describe('data export', () => {
       profile: Record<string, unknown>;
       courseProgress: unknown[];
       certificate: unknown;
+      mailSettings: unknown;
       auditEntries: Array<{ action: string; byYou: boolean; summary: string }>;
     };
+    expect(file.mailSettings).toEqual({ replies: false, courseUpdates: true });
     expect(file.profile).toMatchObject({ _id: id, name: 'Ann Exported', email: ann.email, membershipTier: 'paid', twoFactorEnabled: true });
     expect(file.profile.paidSince).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(file.courseProgress).toEqual([
@@ -454,8 +459,17 @@ describe('deletion', () => {
     const second = await callJson(t.app, 'POST', '/api/auth/login/2fa', { challenge, code: twoFactor.recoveryCodes[0] });
     expect((await callJson(t.app, 'POST', '/api/auth/logout', undefined, second.body.token as string)).status).toBe(200);
     expect((await login(ann.email, ann.password)).body.challenge).toBeDefined();
+    // Mail settings, and a mail of hers in the outbox counted against her day.
+    expect((await callJson(t.app, 'PUT', '/api/account/mail', { replies: false, courseUpdates: false }, twoFactor.token)).status).toBe(200);
+    await withAppDatabase(t.config, async (db) => {
+      await transaction(db, (tx) => enqueueMail(tx, { key: `deleted:${id}`, userId: id, kind: 'comment.reply', subject: 'A reply', paragraphs: ['Hello'] }));
+      await db.insert(mailDayCounts).values({ userId: id, day: '2031-05-06', count: 1 });
+    });
     const tables = [
       'users',
+      'mail_preferences',
+      'mail_outbox',
+      'mail_day_counts',
       'account_tokens',
       'password_resets',
       'two_factor',

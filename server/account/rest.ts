@@ -1,11 +1,13 @@
 // A member's own account over REST (CONTRACT §2), each row calling its procedure of accountRouter.
-import { accountAnswer, passwordChangedAnswer, profileAnswer, messageAnswer } from '../../shared/answer-schemas';
+import { accountAnswer, mailSettingsAnswer, messageAnswer, outboxPageAnswer, passwordChangedAnswer, profileAnswer } from '../../shared/answer-schemas';
 import { ACCOUNT_MESSAGES } from '../../shared/account';
 import { changeEmailInput, changePasswordInput, deleteAccountInput, linkTokenInput, updateProfileInput } from '../../shared/account-schemas';
+import { mailSettingsInput, outboxListInput } from '../../shared/mail-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { asIs } from '../http/answers';
 import { restRowsOf, type RestSection } from '../http/rest-rows';
 import { createCallerFactory } from '../trpc/init';
+import { outboxRouter } from './outbox-router';
 import { accountRouter } from './router';
 
 const { row, noInputRow } = restRowsOf(createCallerFactory(accountRouter));
@@ -70,6 +72,24 @@ export const accountRest: RestSection = {
       procedure: (c) => c.changePassword,
     }),
     noInputRow({
+      method: 'GET',
+      url: '/api/account/mail',
+      access: 'member',
+      summary: 'Your mail settings: replies to your comments (and questions marked answered), and course updates; both on unless turned off',
+      answer: asIs(mailSettingsAnswer),
+      procedure: (c) => c.mailSettings,
+    }),
+    row({
+      method: 'PUT',
+      url: '/api/account/mail',
+      access: 'member',
+      summary: 'Change your mail settings',
+      description: 'Every course mail also carries a one-click unsubscribe link (RFC 8058) that turns its own kind off: POST /api/mail/unsubscribe.',
+      input: mailSettingsInput,
+      answer: asIs(mailSettingsAnswer),
+      procedure: (c) => c.updateMailSettings,
+    }),
+    noInputRow({
       method: 'POST',
       url: '/api/account/verification',
       access: 'member',
@@ -102,6 +122,25 @@ export const accountRest: RestSection = {
       answer: asIs(messageAnswer),
       refusals: { 401: `Or the password is wrong: "${MESSAGES.wrongPassword}"`, 409: `You are the last active admin: "${ACCOUNT_MESSAGES.lastAdmin}"` },
       procedure: (c) => c.delete,
+    }),
+  ],
+};
+
+const outboxRows = restRowsOf(createCallerFactory(outboxRouter));
+
+/** The admin's outbox, among the users' sections of the reference. */
+export const outboxRest: RestSection = {
+  tag: 'Mail',
+  rows: [
+    outboxRows.row({
+      method: 'GET',
+      url: '/api/admin/mail/outbox',
+      access: 'admin',
+      summary: 'The mail outbox, newest first, 20 a page: what waits (pending, sending), what was sent, what failed (with the last error) and what was skipped',
+      description: "status: pending (with sending), sent, failed or skipped; none: all. cursor: the previous page's nextCursor.",
+      input: outboxListInput,
+      answer: asIs(outboxPageAnswer),
+      procedure: (c) => c.list,
     }),
   ],
 };

@@ -12,6 +12,7 @@ import {
   linkTokenInput,
   updateProfileInput,
 } from '../../shared/account-schemas';
+import { mailSettingsInput } from '../../shared/mail-schemas';
 import { MESSAGES } from '../../shared/messages';
 import { forgetMemberEmail, memberAuditBatch } from '../audit/member-entries';
 import { recordAudit } from '../audit/record';
@@ -20,6 +21,7 @@ import { findCertificateOf } from '../course/progress/certificate-data';
 import { exportedAttempts, lessonTitles } from '../course/quiz/quiz-answers';
 import { readMemberProgress } from '../course/progress/progress-data';
 import { transaction } from '../db/transaction';
+import { readMailSettings, saveMailSettings } from '../jobs/mail-preferences';
 import { isoTime, isoTimeOrNull } from '../lib/iso-time';
 import type { Context } from '../trpc/context';
 import { memberProcedure, publicProcedure, router } from '../trpc/init';
@@ -150,6 +152,15 @@ export const accountRouter = router({
     return { message: ACCOUNT_MESSAGES.passwordChanged, token };
   }),
 
+  /** CONTRACT §9: which course mails the member gets; both on until they say otherwise. */
+  mailSettings: memberProcedure.query(({ ctx }) => readMailSettings(ctx.deps.db, ctx.user.id)),
+
+  updateMailSettings: memberProcedure.input(mailSettingsInput).mutation(async ({ ctx, input }) => {
+    const settings = await saveMailSettings(ctx.deps.db, ctx.user.id, input);
+    ctx.log.info({ userId: ctx.user.id, ...settings }, 'member changed their mail settings');
+    return settings;
+  }),
+
   sendVerification: memberProcedure.mutation(async ({ ctx }) => {
     const user = await findPublicUserById(ctx.deps.db, ctx.user.id);
     if (!user) throw sessionGone();
@@ -205,12 +216,13 @@ export const accountExportRouter = router({
   /** The file's first part; the route streams the audit batches after it. */
   profile: memberProcedure.query(async ({ ctx }) => {
     const { db } = ctx.deps;
-    const [user, twoFactorEnabled, progress, certificate, quizAttempts] = await Promise.all([
+    const [user, twoFactorEnabled, progress, certificate, quizAttempts, mailSettings] = await Promise.all([
       findPublicUserById(db, ctx.user.id),
       isTwoFactorOn(db, ctx.user.id),
       readMemberProgress(db, ctx.user.id),
       findCertificateOf(db, ctx.user.id),
       ctx.deps.courseTree.get().then((tree) => exportedAttempts(db, ctx.user.id, lessonTitles(tree))),
+      readMailSettings(db, ctx.user.id),
     ]);
     if (!user) throw sessionGone();
     return {
@@ -221,6 +233,7 @@ export const accountExportRouter = router({
         ? { _id: certificate.id, url: certificatePath(certificate.id), name: certificate.name, completedAt: isoTime(certificate.completedAt) }
         : null,
       quizAttempts,
+      mailSettings,
     };
   }),
 

@@ -18,11 +18,13 @@ import { testClip } from '../../tests/support/media-clips';
 import { callJson } from '../../tests/support/test-app';
 import { TestClock, turnOnTwoFactor } from '../../tests/support/two-factor';
 import { enqueueJob } from '../jobs/jobs-data';
+import { enqueueMail } from '../jobs/outbox-data';
 import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
 import { DERIVED_TABLES } from './derived-tables';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as pgSchema from './pg-schema';
-import { courseStreams } from './schema';
+import { courseStreams, mailDayCounts } from './schema';
+import { transaction } from './transaction';
 import * as sqliteSchema from './sqlite-schema';
 import { openSqlite } from './sqlite-driver';
 
@@ -50,6 +52,9 @@ const COPY_ORDER = [
   'course_wrong_pick_tallies',
   'jobs',
   'login_challenges',
+  'mail_day_counts',
+  'mail_outbox',
+  'mail_preferences',
   'media_scans',
   'password_resets',
   'playlists',
@@ -129,6 +134,12 @@ beforeAll(async () => {
     await deliver(checkoutCompleted({ userId: zoeId }).event);
     // A refund whose checkout has not come: kept for it.
     await deliver(chargeRefunded('pi_test_refunded_before_its_checkout'));
+    // The mail outbox: a setting, a mail written (and counted against today's cap, as its send does).
+    expect((await api('PUT', '/api/account/mail', { replies: false, courseUpdates: true }, memberToken)).status).toBe(200);
+    await transaction(site.db.db, (tx) =>
+      enqueueMail(tx, { key: 'copy-test:mail', userId: zoeId, kind: 'module.opened', subject: 'Open', paragraphs: ['Hello'] }),
+    );
+    await site.db.db.insert(mailDayCounts).values({ userId: zoeId, day: '2031-05-06', count: 1 });
     expect((await api('POST', '/api/auth/logout', undefined, memberToken)).status).toBe(200);
     expect((await api('POST', '/api/auth/forgot-password', { email: member.email }, '')).status).toBe(200);
     const twoFactor = { name: 'Tove Two', email: 'tove@example.com', password: 'tove password' };

@@ -511,6 +511,55 @@ export const jobs = pgTable(
   (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_claim_idx').on(t.state, t.runAfter), index('jobs_type_idx').on(t.type, t.state)],
 );
 
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull(),
+    lastError: text('last_error'),
+    leaseUntil: millis('lease_until'),
+    capDay: text('cap_day'),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+    sentAt: millis('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_key_unique').on(t.key),
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+    index('mail_outbox_state_created_idx').on(t.state, t.createdAt, t.id),
+    index('mail_outbox_user_idx').on(t.userId),
+  ],
+);
+
+export const mailDayCounts = pgTable(
+  'mail_day_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const mailPreferences = pgTable('mail_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  replies: boolean('replies').notNull(),
+  courseUpdates: boolean('course_updates').notNull(),
+  updatedAt: millis('updated_at').notNull(),
+});
+
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),

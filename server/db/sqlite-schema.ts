@@ -7,6 +7,7 @@ import { ACCOUNT_TOKEN_PURPOSES } from '../../shared/account';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from '../../shared/constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS } from '../../shared/course';
+import { MAIL_KINDS, OUTBOX_STATES } from '../../shared/mail';
 import { QUESTION_KINDS } from '../../shared/quiz';
 import type { PlaylistItem } from '../../shared/slider';
 
@@ -629,6 +630,67 @@ export const jobs = sqliteTable(
   },
   (t) => [uniqueIndex('jobs_key_idx').on(t.key), index('jobs_claim_idx').on(t.state, t.runAfter), index('jobs_type_idx').on(t.type, t.state)],
 );
+
+// Mail that members asked for (CONTRACT §9; decision 052): one row per mail, unique by its key
+// (`module-opened:{memberId}:{day}`), written in its cause's transaction; its send job (jobs/outbox.ts)
+// claims it pending → sending under a lease, and marks it sent the moment SMTP takes it.
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    // JSON: the paragraphs and the link of the mail (lib/site-mail.ts), rendered at the send with the unsubscribe link.
+    content: text('content').notNull(),
+    state: text('state', { enum: OUTBOX_STATES }).notNull(),
+    // SMTP tries begun so far.
+    attempts: integer('attempts').notNull(),
+    // SMTP's refusal, or why it was skipped (a preference, a suspension).
+    lastError: text('last_error'),
+    // Milliseconds: a `sending` row is its sender's until then; after it, the sender died and the row is taken again.
+    leaseUntil: integer('lease_until'),
+    // The UTC day (YYYY-MM-DD) whose cap the mail was counted against, once sent.
+    capDay: text('cap_day'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_key_unique').on(t.key),
+    // The admin's list, newest first, of one state or all.
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+    index('mail_outbox_state_created_idx').on(t.state, t.createdAt, t.id),
+    index('mail_outbox_user_idx').on(t.userId),
+  ],
+);
+
+// The course mails a member was sent on a UTC day: COURSE_MAILS_PER_DAY holds by one conditional
+// upsert of this row (jobs/outbox-data.ts), across processes too.
+export const mailDayCounts = sqliteTable(
+  'mail_day_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+// A member's mail settings (CONTRACT §9); no row: both on.
+export const mailPreferences = sqliteTable('mail_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  replies: integer('replies', { mode: 'boolean' }).notNull(),
+  courseUpdates: integer('course_updates', { mode: 'boolean' }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
 
 // Stripe's webhook events applied (CONTRACT §6), by event id: the row is written in the transaction
 // that applies the event, so a redelivery (even one at the same moment) finds it and changes nothing.

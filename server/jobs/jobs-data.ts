@@ -45,6 +45,31 @@ export async function enqueueJob(db: Db, job: NewJob, events?: PendingEvents, no
 }
 
 /**
+ * Queues a job under `key` unless that key has one already, whatever its state: for work that must
+ * run once per key even when several processes ask at once (a pass per time window). True if queued.
+ */
+export async function enqueueJobOnce(db: Db, job: NewJob & { key: string }, events?: PendingEvents, now = Date.now()): Promise<boolean> {
+  const queued = await db
+    .insert(jobs)
+    .values({
+      id: randomUUID(),
+      type: job.type,
+      key: job.key,
+      payload: JSON.stringify(job.payload),
+      state: 'queued',
+      attempts: 0,
+      maxAttempts: job.maxAttempts,
+      runAfter: job.runAfter ?? now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  if (queued.length > 0) events?.publish('jobs-queued');
+  return queued.length > 0;
+}
+
+/**
  * Cancels the job of this key if it is queued or running; true if there was one. A running try
  * stops when its process hears of it through `events` (after the commit), or at its next lease
  * renewal.

@@ -97,6 +97,10 @@ function validRequests(): Record<string, Call> {
     'DELETE /api/admin/users/{id}': { params: { id: 'no-such-user' } },
     'DELETE /api/admin/users/{id}/2fa': { params: { id: otherId } },
     'GET /api/admin/audit': { query: { page: '1', action: 'user.create' } },
+    'GET /api/admin/mail/outbox': { query: { status: 'sent', cursor: '1700000000000.an-id' } },
+    // An unsigned link: its text is checked before its signature.
+    'GET /api/mail/unsubscribe': { query: { m: 'a-member', list: 'replies', s: 'a-signature' } },
+    'POST /api/mail/unsubscribe': { query: { m: 'a-member', list: 'replies', s: 'a-signature' }, form: { 'List-Unsubscribe': 'One-Click' } },
     'GET /api/media/files': { query: { ...media, category: 'image' } },
     'GET /api/media/files/images': { query: media },
     'GET /api/media/files/videos': { query: media },

@@ -4,7 +4,7 @@
 // (decision 039). GET /api/slider/public, POST /api/media/upload, POST /api/admin/course/lessons/{id}/files,
 // the exports and POST /api/billing/stripe/webhook are routes of their own, registered by app.ts.
 import type { FastifyInstance } from 'fastify';
-import { accountRest } from '../account/rest';
+import { accountRest, outboxRest } from '../account/rest';
 import { auditRest } from '../audit/rest';
 import { authRest, twoFactorAdminRest } from '../auth/rest';
 import { billingRest } from '../billing/rest';
@@ -27,6 +27,7 @@ const table: RestSection[] = [
   courseRest,
   courseManagerRest,
   billingRest,
+  outboxRest,
 ];
 
 export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory) {

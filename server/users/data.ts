@@ -1,6 +1,6 @@
 // The users table's data functions. Other domains go through these, never through the table.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { MembershipTier, PaidVia, Role, UserStatus } from '../../shared/constants';
 import { apiRecord } from '../db/api-record';
 import type { Db, Tx } from '../db/client';
@@ -368,4 +368,31 @@ export async function findVerifiedUserIdByEmail(db: Db, email: string): Promise<
 /** Replaces the hash, which ends every session so far (updateUser); undefined if there is no such user. */
 export function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<PublicUser | undefined> {
   return updateUser(db, id, { passwordHash });
+}
+
+/** What the mail outbox reads of a member at each send (jobs/outbox-job.ts): where, and whether they may still be mailed. */
+export async function findMailRecipient(db: Db, id: string): Promise<{ email: string; status: UserStatus; membershipTier: MembershipTier } | undefined> {
+  const [row] = await db.select({ email: users.email, status: users.status, membershipTier: users.membershipTier }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * The Architects (paid, active, not admins: drip does not apply to them) whose tier became paid in
+ * [from, to): those a module dripped by whole days opens for on one day (course/mail/).
+ */
+export function findArchitectsPaidBetween(db: Db, from: number, to: number): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.membershipTier, 'paid'), eq(users.status, 'active'), eq(users.role, 'user'), gte(users.paidSince, from), lt(users.paidSince, to)));
+}
+
+/** The addresses of the users of `ids` (the admin's outbox list names each mail's member); a gone user is absent. */
+export async function findUserEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }

@@ -6,6 +6,8 @@ export interface CaughtMail {
   to: string[];
   /** The whole message with quoted-printable soft breaks and escapes undone. */
   body: string;
+  /** The whole message as it came: its headers are never quoted-printable, so read them here (a URL's `=94` is not a byte). */
+  raw: string;
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -23,10 +25,8 @@ export class SmtpCatcher {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        this.mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
+        const raw = Buffer.concat(chunks).toString('utf8');
+        this.mails.push({ to: session.envelope.rcptTo.map((r) => r.address), body: decodeQuotedPrintable(raw), raw });
         this.waiters.splice(0).forEach((wake) => wake());
         callback();
       });

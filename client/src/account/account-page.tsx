@@ -15,6 +15,7 @@ import { StatusMessage } from '../ui/status-message';
 import { DataDownload } from './data-download';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EmailForm } from './email-form';
+import { MailSettingsForm } from './mail-settings-form';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { VerificationStatus } from './verification-status';
@@ -66,6 +67,9 @@ export function AccountPage() {
           </PanelSection>
           <PanelSection title="Password">
             <PasswordForm />
+          </PanelSection>
+          <PanelSection title="Mail settings">
+            <MailSettingsForm />
           </PanelSection>
           <PanelSection title="Two-factor sign-in">
             <TwoFactorSettings />
