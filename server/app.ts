@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerAccountExportRoute } from './account/export-route';
+import { commentsExportSection } from './discussion/comments-export';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -225,7 +226,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   });
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
-  registerAccountExportRoute(app, createContext);
+  registerAccountExportRoute(app, createContext, [commentsExportSection]);
   await registerUploadRoute(app, createContext);
   await registerCourseFileUploadRoute(app, deps, createContext);
   // Resumable uploads (tus): their lock holds across processes when Redis joins them.

@@ -43,4 +43,7 @@ export const {
   stripeEvents,
   stripePayments,
   stripeRefunds,
+  comments,
+  commentReports,
+  commentMembers,
 } = schema;
