@@ -22,6 +22,7 @@ const INTEGRATION = [
   'server/auth/two-factor-unverified-rest.test.ts',
   'server/course/progress/course-progress-rest.test.ts',
   'server/course/quiz/quiz-rest.test.ts',
+  'server/discussion/discussion-rest.test.ts',
   'server/course/search/course-search-rest.test.ts',
   'server/course/files/file-url-sessions.test.ts',
   'server/course/files/caption-controls.test.ts',
