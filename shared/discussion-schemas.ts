@@ -85,12 +85,17 @@ export const adminCommentUpdateInput = z.object({
 });
 
 const untilMessage = 'until must be a date (YYYY-MM-DD) or a date and time (ISO 8601), or null';
+const isoDay = z.iso.date();
+const isoMoment = z.iso.datetime({ offset: true });
 
 /** PUT /api/admin/users/{id}/comment-ban */
 export const commentBanInput = z.object({
   id: id('id'),
   until: z
-    .union([z.iso.date({ error: untilMessage }), z.iso.datetime({ offset: true, error: untilMessage })], { error: untilMessage })
+    .string({ error: untilMessage })
+    .trim()
+    .check(plainText('until'))
+    .refine((until) => isoDay.safeParse(until).success || isoMoment.safeParse(until).success, untilMessage)
     .nullable()
     .meta({ description: 'The ban holds until then (a date: the start of that day, UTC); null lifts it' }),
 });

@@ -22,7 +22,7 @@ import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
 import { DERIVED_TABLES } from './derived-tables';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as pgSchema from './pg-schema';
-import { courseStreams } from './schema';
+import { courseStreams, users } from './schema';
 import * as sqliteSchema from './sqlite-schema';
 import { openSqlite } from './sqlite-driver';
 
@@ -30,8 +30,11 @@ const COPY_ORDER = [
   'users',
   'account_tokens',
   'audit_entries',
+  'comment_members',
   'course_modules',
   'course_lessons',
+  'comments',
+  'comment_reports',
   'course_attempts',
   'course_attempt_answers',
   'course_files',
@@ -206,6 +209,14 @@ beforeAll(async () => {
     const attemptId = (attempt.body.attempt as { _id: string })._id;
     const questionId = (question.body.question as { _id: string })._id;
     expect((await api('PUT', `/api/course/attempts/${attemptId}/answers/${questionId}`, { text: 'attention' }, reader)).status).toBe(200);
+    // A discussion: a comment pinned to a moment of the talk, a reply to it, a report, and a member's comment ban.
+    await site.db.db.update(users).set({ emailVerified: true });
+    const comment = await api('POST', `/api/course/lessons/${talkId}/comments`, { body: 'At *this* second?', atSeconds: 1 });
+    expect(comment.status, comment.raw).toBe(201);
+    const commentId = (comment.body.comment as { _id: string })._id;
+    expect((await api('POST', `/api/course/lessons/${talkId}/comments`, { body: 'Yes', parentId: commentId }, reader)).status).toBe(201);
+    expect((await api('POST', `/api/course/comments/${commentId}/report`, { reason: 'Off topic' }, reader)).status).toBe(200);
+    expect((await api('PUT', `/api/admin/users/${zoeId}/comment-ban`, { until: '2099-01-01' })).status).toBe(200);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
     const source = openSqlite(t.config.database.file);
