@@ -25,7 +25,7 @@ CREATE TABLE "comments" (
 	"status" text collate "C" NOT NULL,
 	"answered" boolean NOT NULL,
 	"pinned" boolean NOT NULL,
-	"moderated_at" bigint
+	"reported_at" bigint
 );
 --> statement-breakpoint
 ALTER TABLE "comment_members" ADD CONSTRAINT "comment_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -36,7 +36,8 @@ ALTER TABLE "comments" ADD CONSTRAINT "comments_parent_id_comments_id_fk" FOREIG
 ALTER TABLE "comments" ADD CONSTRAINT "comments_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "comment_reports_user_idx" ON "comment_reports" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "comments_lesson_page_idx" ON "comments" USING btree ("lesson_id","pinned","created_at","id") WHERE "comments"."parent_id" is null;--> statement-breakpoint
-CREATE INDEX "comments_parent_idx" ON "comments" USING btree ("parent_id","created_at");--> statement-breakpoint
-CREATE INDEX "comments_status_idx" ON "comments" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "comments_parent_idx" ON "comments" USING btree ("parent_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "comments_held_idx" ON "comments" USING btree ("created_at","id") WHERE "comments"."status" = 'held';--> statement-breakpoint
+CREATE INDEX "comments_reported_idx" ON "comments" USING btree ("created_at","id") WHERE "comments"."reported_at" is not null;--> statement-breakpoint
 CREATE INDEX "comments_created_idx" ON "comments" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "comments_author_idx" ON "comments" USING btree ("author_id","created_at");

@@ -29,14 +29,15 @@ CREATE TABLE `comments` (
 	`status` text NOT NULL,
 	`answered` integer NOT NULL,
 	`pinned` integer NOT NULL,
-	`moderated_at` integer,
+	`reported_at` integer,
 	FOREIGN KEY (`lesson_id`) REFERENCES `course_lessons`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`parent_id`) REFERENCES `comments`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`author_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
 CREATE INDEX `comments_lesson_page_idx` ON `comments` (`lesson_id`,`pinned`,`created_at`,`id`) WHERE "comments"."parent_id" is null;--> statement-breakpoint
-CREATE INDEX `comments_parent_idx` ON `comments` (`parent_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `comments_status_idx` ON `comments` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `comments_parent_idx` ON `comments` (`parent_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `comments_held_idx` ON `comments` (`created_at`,`id`) WHERE "comments"."status" = 'held';--> statement-breakpoint
+CREATE INDEX `comments_reported_idx` ON `comments` (`created_at`,`id`) WHERE "comments"."reported_at" is not null;--> statement-breakpoint
 CREATE INDEX `comments_created_idx` ON `comments` (`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `comments_author_idx` ON `comments` (`author_id`,`created_at`);

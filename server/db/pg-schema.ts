@@ -486,14 +486,19 @@ export const comments = pgTable(
     status: text('status').notNull(),
     answered: boolean('answered').notNull(),
     pinned: boolean('pinned').notNull(),
-    moderatedAt: millis('moderated_at'),
+    reportedAt: millis('reported_at'),
   },
   (t) => [
     index('comments_lesson_page_idx')
       .on(t.lessonId, t.pinned, t.createdAt, t.id)
       .where(sql`${t.parentId} is null`),
-    index('comments_parent_idx').on(t.parentId, t.createdAt),
-    index('comments_status_idx').on(t.status, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    index('comments_held_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'held'`),
+    index('comments_reported_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.reportedAt} is not null`),
     index('comments_created_idx').on(t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId, t.createdAt),
   ],

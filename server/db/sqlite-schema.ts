@@ -594,8 +594,8 @@ export const stripeRefunds = sqliteTable('stripe_refunds', {
 // written (discussion/comment-markdown.ts), so a page of comments renders nothing. A deleted comment
 // that has replies stays as a stub (status deleted, author and body cleared); any other deletion
 // removes the row. A deleted member's comments stay, without their author (decision 053).
-// `moderated_at`: an admin's last change of its status, after which only newer reports put it
-// back in the reported queue.
+// `reported_at`: its latest report since an admin last set its status (null: none), which puts it in
+// the admins' reported queue.
 export const comments = sqliteTable(
   'comments',
   {
@@ -614,16 +614,22 @@ export const comments = sqliteTable(
     status: text('status', { enum: COMMENT_STATUSES }).notNull(),
     answered: integer('answered', { mode: 'boolean' }).notNull(),
     pinned: integer('pinned', { mode: 'boolean' }).notNull(),
-    moderatedAt: integer('moderated_at'),
+    reportedAt: integer('reported_at'),
   },
   (t) => [
     // A lesson's page: its top-level comments, pinned first, then newest first, walked by keyset.
     index('comments_lesson_page_idx')
       .on(t.lessonId, t.pinned, t.createdAt, t.id)
       .where(sql`${t.parentId} is null`),
-    index('comments_parent_idx').on(t.parentId, t.createdAt),
-    // The admin's queues (newest first) and a member's own comments (the export, review-first).
-    index('comments_status_idx').on(t.status, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    // The admin's queues, newest first: held, reported, all. Partial, so that no other query
+    // mistakes them for a way in (a status alone matches most of the table).
+    index('comments_held_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'held'`),
+    index('comments_reported_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.reportedAt} is not null`),
     index('comments_created_idx').on(t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId, t.createdAt),
   ],

@@ -251,7 +251,7 @@ const adminCalls = {
       const row = await findAdminRow(tx, id);
       if (!row) throw noSuchComment(id);
       if (row.status === 'deleted') throw new TRPCError({ code: 'CONFLICT', message: DISCUSSION_MESSAGES.stubNotEditable });
-      await moderateComment(tx, id, changes, now);
+      await moderateComment(tx, id, changes);
       // Letting one through lets its author's later comments through at once (COMMENTS_REVIEW_FIRST).
       if (changes.status === 'visible' && row.authorId !== null) await markLetThrough(tx, row.authorId, now);
       await recordAudit(tx, {
