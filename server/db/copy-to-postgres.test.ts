@@ -210,7 +210,10 @@ beforeAll(async () => {
     const questionId = (question.body.question as { _id: string })._id;
     expect((await api('PUT', `/api/course/attempts/${attemptId}/answers/${questionId}`, { text: 'attention' }, reader)).status).toBe(200);
     // A discussion: a comment pinned to a moment of the talk, a reply to it, a report, and a member's comment ban.
-    await site.db.db.update(users).set({ emailVerified: true }).where(inArray(users.email, [ROOT_ADMIN.email, member.email]));
+    await site.db.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(inArray(users.email, [ROOT_ADMIN.email, member.email]));
     const comment = await api('POST', `/api/course/lessons/${talkId}/comments`, { body: 'At *this* second?', atSeconds: 1 });
     expect(comment.status, comment.raw).toBe(201);
     const commentId = (comment.body.comment as { _id: string })._id;
