@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { exportedCommentSchema } from '../../shared/discussion-answer-schemas';
 import { recordAudit } from '../audit/record';
 import { findLessonWithModule, type CourseLesson } from '../course/content/content-data';
-import { requireOpen } from '../course/open-lesson';
+import { noSuchLesson, requireOpen } from '../course/open-lesson';
 import { viewerOf } from '../course/viewer';
 import { isForeignKeyViolation } from '../db/errors';
 import { transaction } from '../db/transaction';
@@ -153,8 +153,8 @@ const memberCalls = {
         ),
       );
     } catch (error) {
-      // The lesson (or the parent) went between the checks and the write.
-      if (isForeignKeyViolation(error)) throw noSuchComment(parentId ?? input.id);
+      // The lesson or the parent went between the checks and the write.
+      if (isForeignKeyViolation(error)) throw parentId === null ? noSuchLesson(input.id) : refuse(DISCUSSION_MESSAGES.noSuchParent(parentId));
       throw error;
     }
     ctx.log.info({ userId: ctx.user.id, lessonId: lesson._id, commentId: id, held }, 'member posted a comment');
