@@ -3,7 +3,7 @@
 //   composition   app.ts, serve.ts, main.ts, first-start.ts, cli/, the root router
 //                 (root-router.ts) and request context (request-context.ts), the courses page's
 //                 renders (courses-page.ts), rest/ (the table of the domains' REST rows), openapi/
-//   domains       audit < users < auth < media < slider < course < account < billing   (a domain
+//   domains       audit < users < auth < media < slider < course < account < billing < discussion (a domain
 //                 imports only the base and the domains to its left)
 //   base          lib < paths < config < redis-client < db < events < limits < app-deps < trpc < http
 //                 (the same: a part of the base imports only the parts to its left). trpc/ is tRPC's
@@ -18,7 +18,7 @@
 // Beside the server: client/ never imports server/ except the router's type through lib/trpc.ts,
 // and shared/ imports neither.
 
-const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account', 'billing'];
+const DOMAINS = ['audit', 'users', 'auth', 'media', 'slider', 'course', 'account', 'billing', 'discussion'];
 const BASE_PARTS = ['lib/', 'paths.ts', 'config.ts', 'redis-client.ts', 'db/', 'events/', 'jobs/', 'limits/', 'app-deps.ts', 'trpc/', 'http/'];
 const part = (names) => `^server/(${names.map((name) => (name.endsWith('/') ? name : `${name.replace('.', '\\.')}$`)).join('|')})`;
 const BASE = part(BASE_PARTS);

@@ -25,6 +25,7 @@ const INTEGRATION = [
   'server/course/progress/course-progress-rest.test.ts',
   'server/course/quiz/quiz-rest.test.ts',
   'server/course/quiz/quiz-parallel-submits.test.ts',
+  'server/discussion/discussion-rest.test.ts',
   'server/course/search/course-search-rest.test.ts',
   'server/course/files/file-url-sessions.test.ts',
   'server/course/files/caption-controls.test.ts',

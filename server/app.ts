@@ -8,6 +8,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance, type onRouteHoo
 import type { DestinationStream } from 'pino';
 import { registerAccountExportRoute } from './account/export-route';
 import { registerUnsubscribeRoutes } from './account/unsubscribe-route';
+import { commentsExportSection } from './discussion/comments-export';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -245,7 +246,7 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   });
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
-  registerAccountExportRoute(app, createContext);
+  registerAccountExportRoute(app, createContext, [commentsExportSection]);
   await registerUploadRoute(app, createContext);
   await registerCourseFileUploadRoute(app, deps, createContext);
   // Resumable uploads (tus): their lock holds across processes when Redis joins them.

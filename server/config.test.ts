@@ -168,6 +168,14 @@ describe('configuration', () => {
     expect(() => parseConfig({ STRIPE_REFUNDS_DOWNGRADE: 'yes' })).toThrow('STRIPE_REFUNDS_DOWNGRADE: must be true or false');
   });
 
+  it('holds comments for review unless COMMENTS_REVIEW_FIRST is false, and limits them to 20 an hour unless set', () => {
+    expect(parseConfig({}).commentsReviewFirst).toBe(true);
+    expect(parseConfig({ COMMENTS_REVIEW_FIRST: 'false' }).commentsReviewFirst).toBe(false);
+    expect(() => parseConfig({ COMMENTS_REVIEW_FIRST: 'no' })).toThrow('COMMENTS_REVIEW_FIRST: must be true or false');
+    expect(parseConfig({}).limits.COMMENTS_PER_HOUR).toBe(20);
+    expect(parseConfig({ COMMENTS_PER_HOUR: '5' }).limits.COMMENTS_PER_HOUR).toBe(5);
+  });
+
   it('reads TRUST_PROXY as a hop count', () => {
     const trust = parseConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);

@@ -38,6 +38,8 @@ export const LIMIT_DEFAULTS = {
   VERIFICATION_MAILS_PER_HOUR: 3,
   EMAIL_CHANGES_PER_HOUR: 3,
   COURSE_SEARCHES_PER_MINUTE: 30,
+  // CONTRACT §9: comments a member may post an hour.
+  COMMENTS_PER_HOUR: 20,
   TRPC_MAX_BATCH: TRPC_MAX_BATCH_DEFAULT,
   BODY_LIMIT_BYTES: 1024 * 1024,
 } as const;
@@ -144,6 +146,8 @@ const envSchema = z.object({
     message: "must be the webhook endpoint's signing secret, starting with whsec_ (never an API key)",
   }),
   STRIPE_REFUNDS_DOWNGRADE: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('true')),
+  // CONTRACT §9: a member's comments are held until an admin lets their first one through.
+  COMMENTS_REVIEW_FIRST: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).default('true')),
   ...limitVariables(),
 });
 
@@ -207,6 +211,8 @@ export interface AppConfig {
   auditDays: number;
   /** CONTRACT §6; undefined: no payment, admins change tiers by hand. */
   payments: PaymentsConfig | undefined;
+  /** CONTRACT §9: whether a member's comments are held until an admin lets their first one through. */
+  commentsReviewFirst: boolean;
 }
 
 export interface PaymentsConfig {
@@ -302,5 +308,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     payments: e.STRIPE_PAYMENT_LINK
       ? { paymentLink: e.STRIPE_PAYMENT_LINK, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, refundsDowngrade: e.STRIPE_REFUNDS_DOWNGRADE === 'true' }
       : undefined,
+    commentsReviewFirst: e.COMMENTS_REVIEW_FIRST === 'true',
   };
 }

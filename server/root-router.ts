@@ -5,6 +5,7 @@ import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
 import { billingRouter } from './billing/router';
 import { courseRouter } from './course/router';
+import { discussionRouter } from './discussion/discussion-router';
 import { mediaRouter } from './media/router';
 import { playlistsRouter, sliderRouter } from './slider/router';
 import { usersRouter } from './users/router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   account: accountRouter,
   outbox: outboxRouter,
   billing: billingRouter,
+  discussion: discussionRouter,
 });
 
 export type AppRouter = typeof appRouter;

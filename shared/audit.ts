@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = [
   'course.quiz.question.update',
   'course.quiz.question.delete',
   'course.quiz.question.reorder',
+  'comment.update',
+  'comment.delete',
+  'comment.ban',
   'billing.upgrade',
   'billing.refund',
   'auth.lockout',
@@ -44,11 +47,11 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * What an entry is about. Its id is a user's, a playlist's, a course module's or a lesson's id, the
+ * What an entry is about. Its id is a user's, a playlist's, a course module's, a lesson's or a comment's id, the
  * media library's base path, or `config` for the slideshow's one settings record. A reorder of the
  * modules names the course (`course`); a reorder of a module's lessons names that module.
  */
-export const AUDIT_TARGET_TYPES = ['user', 'playlist', 'media', 'slider', 'course', 'module', 'lesson'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'playlist', 'media', 'slider', 'course', 'module', 'lesson', 'comment'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_PAGE_SIZE = 20;

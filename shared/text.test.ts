@@ -39,9 +39,11 @@ function textFields(schema: z.core.$ZodType, path: string): Array<{ path: string
 }
 
 // A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts); so are
-// a quiz question's prompt and explanation (Markdown too).
+// a quiz question's prompt and explanation (Markdown too), and a comment's body and a report's reason.
 const isMultiLine = (name: string, path: string) =>
-  (name.startsWith('course-schemas.ts ') && path === 'body') || (name.startsWith('quiz-schemas.ts ') && (path === 'prompt' || path === 'explanation'));
+  (name.startsWith('course-schemas.ts ') && path === 'body') ||
+  (name.startsWith('quiz-schemas.ts ') && (path === 'prompt' || path === 'explanation')) ||
+  (name.startsWith('discussion-schemas.ts ') && (path === 'body' || path === 'reason'));
 
 const inputSchemas = Object.entries(schemaFiles).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([name, value]) => (value instanceof z.ZodType ? [{ name: `${file.slice(2)} ${name}`, schema: value }] : [])),
@@ -75,13 +77,13 @@ describe('the text rule', () => {
   it('holds the multi-line texts (a lesson body) to every control but tab and newline', () => {
     const fields = inputSchemas.flatMap(({ name, schema }) => textFields(schema, '').filter((field) => isMultiLine(name, field.path)));
     // A lesson's body when it is created, edited, and previewed in the editor (course.lessons.render);
-    // a question's prompt and explanation as written, created and edited.
+    // a question's prompt and explanation as written, created and edited; a comment's body as posted
+    // and edited, and a report's reason.
     expect(fields.map(({ path }) => path).sort()).toEqual([
-      'body',
-      'body',
-      'body',
+      ...Array<string>(5).fill('body'),
       ...Array<string>(3).fill('explanation'),
       ...Array<string>(3).fill('prompt'),
+      'reason',
     ]);
     for (const { path, schema } of fields) {
       for (const control of CONTROLS) {

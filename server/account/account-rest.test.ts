@@ -375,6 +375,7 @@ describe('data export', () => {
       courseProgress: unknown[];
       certificate: unknown;
       mailSettings: unknown;
+      comments: unknown[];
       auditEntries: Array<{ action: string; byYou: boolean; summary: string }>;
     };
     expect(file.mailSettings).toEqual({ replies: false, courseUpdates: true });
@@ -395,6 +396,8 @@ describe('data export', () => {
       name: 'Ann Exported',
       completedAt: expect.stringMatching(/^\d{4}-/),
     });
+    // Her comments: none here (discussion-rest.test.ts exports some), but the section is there.
+    expect(file.comments).toEqual([]);
     expect(file.auditEntries.map((e) => e.action)).toEqual(expect.arrayContaining(['user.update', 'auth.2fa.enable', 'account.profile.update']));
     expect(file.auditEntries.find((e) => e.action === 'user.update')!.byYou).toBe(false);
     // Nothing secret, in any form.
@@ -451,6 +454,15 @@ describe('deletion', () => {
       expect((await callJson(t.app, 'PUT', `/api/course/lessons/${lesson._id}/progress`, { positionSeconds: 0, completed: true }, token)).status).toBe(200);
     }
     expect((await callJson(t.app, 'GET', '/api/course/certificate', undefined, token)).status).toBe(200);
+    // A comment of hers (with her address proved), her report of it, and a comment ban: the comment
+    // stays for the others' threads, without her (decision 053); the report and the ban go.
+    await run(sql`update users set email_verified = true where id = ${id}`);
+    const lessonId = outline[0]!.lessons[0]!._id;
+    const comment = await callJson(t.app, 'POST', `/api/course/lessons/${lessonId}/comments`, { body: 'Kept for the thread' }, token);
+    expect(comment.status, comment.raw).toBe(201);
+    const commentId = (comment.body.comment as { _id: string })._id;
+    expect((await callJson(t.app, 'POST', `/api/course/comments/${commentId}/report`, { reason: 'Mine, but wrong' }, token)).status).toBe(200);
+    expect((await callJson(t.app, 'PUT', `/api/admin/users/${id}/comment-ban`, { until: '2099-01-01' }, admin)).status).toBe(200);
     const twoFactor = await turnOnTwoFactor(t, { token, password: ann.password }, clock);
     await requestEmailChange(twoFactor.token, 'gone@example.com');
     await callJson(t.app, 'POST', '/api/auth/forgot-password', { email: ann.email });
@@ -478,6 +490,8 @@ describe('deletion', () => {
       'revoked_tokens',
       'course_progress',
       'course_certificates',
+      'comment_reports',
+      'comment_members',
     ];
     const rowsOfAnn = (table: string) => rowsOf(sql.raw(`select 1 from ${table} where ${table === 'users' ? 'id' : 'user_id'} = '${id}'`));
     for (const table of tables) expect((await rowsOfAnn(table)).length, `${table} before`).toBeGreaterThan(0);
@@ -495,6 +509,7 @@ describe('deletion', () => {
     expect(await me(twoFactor.token)).toBe(401);
     expect((await login(ann.email, ann.password)).status).toBe(401);
     for (const table of tables) expect(await rowsOfAnn(table), table).toEqual([]);
+    expect(await rowsOf(sql`select author_id, body from comments where id = ${commentId}`)).toEqual([{ author_id: null, body: 'Kept for the thread' }]);
     const entries = await rowsOf<{ actor_email: string | null; summary: string; action: string }>(
       sql`select actor_email, summary, action from audit_entries where actor_id = ${id} or target_id = ${id}`,
     );

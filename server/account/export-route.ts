@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { transaction } from '../db/transaction';
 import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
 import type { OperationDoc } from '../http/operation';
-import type { ContextFactory } from '../trpc/context';
+import type { Context, ContextFactory } from '../trpc/context';
 import { createCallerFactory, requireMember } from '../trpc/init';
 import { userTarget } from '../users/user-audit';
 import { accountExportRouter } from './router';
@@ -54,31 +54,45 @@ async function exportEnded(db: Db, log: FastifyBaseLogger, member: { id: string;
   }
 }
 
-const exportDoc: OperationDoc = {
+/**
+ * A section of the file that a domain above the account keeps (the discussion's comments): handed
+ * in by composition, read after the profile with the same context, so it passes the member guard.
+ */
+export interface ExportSection {
+  name: string;
+  /** What the reference says the section holds. */
+  description: string;
+  read(context: Context): Promise<unknown>;
+}
+
+const exportDoc = (sections: readonly ExportSection[]): OperationDoc => ({
   tag: 'Account',
-  summary: "The member's own data as one JSON file: profile, tier and paidSince, course progress, certificate and their audit entries",
+  summary: "The member's own data as one JSON file: profile, tier and paidSince, course progress, certificate, comments and their audit entries",
   description:
     'Streamed, with Content-Disposition: attachment. Never a password hash, two-factor secret, recovery code or link token. ' +
+    `${sections.map((section) => `${section.name}: ${section.description}. `).join('')}` +
     'auditEntries are the entries the member made (byYou) and those about their account, oldest first.',
   access: 'member',
   success: {
     content: 'application/json',
-    description: `${Object.keys(exportProfileAnswer.shape).join(', ')}, then auditEntries: [${Object.keys(memberAuditEntrySchema.shape).join(', ')}]`,
+    description: `${[...Object.keys(exportProfileAnswer.shape), ...sections.map((section) => section.name)].join(', ')}, then auditEntries: [${Object.keys(memberAuditEntrySchema.shape).join(', ')}]`,
   },
-};
+});
 
 // This route is the only caller, so every export is recorded.
 const createExportCaller = createCallerFactory(accountExportRouter);
 
 const exportFileName = (now: Date) => `my-data-${now.toISOString().slice(0, 10)}.json`;
 
-export function registerAccountExportRoute(app: FastifyInstance, createContext: ContextFactory) {
-  app.get(ACCOUNT_PATHS.exportFile, { exposeHeadRoute: false, config: { errorStyle: DEFAULT_ERROR_STYLE, openapi: exportDoc } }, async (request, reply) => {
+export function registerAccountExportRoute(app: FastifyInstance, createContext: ContextFactory, sections: readonly ExportSection[] = []) {
+  const openapi = exportDoc(sections);
+  app.get(ACCOUNT_PATHS.exportFile, { exposeHeadRoute: false, config: { errorStyle: DEFAULT_ERROR_STYLE, openapi } }, async (request, reply) => {
     const firstContext = createContext({ req: request });
     let head: object;
     let member: { id: string; email: string };
     try {
       head = await createExportCaller(firstContext).profile();
+      for (const section of sections) head = { ...head, [section.name]: await section.read(firstContext) };
       member = await requireMember(firstContext);
     } catch (error) {
       return sendProcedureError(reply, error, DEFAULT_ERROR_STYLE);

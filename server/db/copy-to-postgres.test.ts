@@ -4,13 +4,13 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, inArray, is } from 'drizzle-orm';
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAdminApp, signIn, startAdminApp } from '../../tests/support/admin-app';
+import { closeAdminApp, ROOT_ADMIN, signIn, startAdminApp } from '../../tests/support/admin-app';
 import { startPostgres, type PostgresServer } from '../../scripts/postgres-server';
 import { multipart } from '../../tests/support/multipart';
 import { chargeRefunded, checkoutCompleted, PAYMENTS_ENV, signed, WEBHOOK_PATH } from '../../tests/support/stripe-events';
@@ -23,7 +23,7 @@ import { copySqliteToPostgres, CopyError } from './copy-to-postgres';
 import { DERIVED_TABLES } from './derived-tables';
 import { applyPostgresMigrations } from './postgres-migrations';
 import * as pgSchema from './pg-schema';
-import { courseStreams, mailDayCounts } from './schema';
+import { courseStreams, mailDayCounts, users } from './schema';
 import { transaction } from './transaction';
 import * as sqliteSchema from './sqlite-schema';
 import { openSqlite } from './sqlite-driver';
@@ -32,8 +32,11 @@ const COPY_ORDER = [
   'users',
   'account_tokens',
   'audit_entries',
+  'comment_members',
   'course_modules',
   'course_lessons',
+  'comments',
+  'comment_reports',
   'course_attempts',
   'course_attempt_answers',
   'course_attempt_marks',
@@ -240,6 +243,17 @@ beforeAll(async () => {
     expect((await api('POST', `/api/course/attempts/${submitted}/submit`, {}, reader)).status).toBe(200);
     const attemptId = await startAttempt();
     expect((await api('PUT', `/api/course/attempts/${attemptId}/answers/${questionId}`, { text: 'attention' }, reader)).status).toBe(200);
+    // A discussion: a comment pinned to a moment of the talk, a reply to it, a report, and a member's comment ban.
+    await site.db.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(inArray(users.email, [ROOT_ADMIN.email, member.email]));
+    const comment = await api('POST', `/api/course/lessons/${talkId}/comments`, { body: 'At *this* second?', atSeconds: 1 });
+    expect(comment.status, comment.raw).toBe(201);
+    const commentId = (comment.body.comment as { _id: string })._id;
+    expect((await api('POST', `/api/course/lessons/${talkId}/comments`, { body: 'Yes', parentId: commentId }, reader)).status).toBe(201);
+    expect((await api('POST', `/api/course/comments/${commentId}/report`, { reason: 'Off topic' }, reader)).status).toBe(200);
+    expect((await api('PUT', `/api/admin/users/${zoeId}/comment-ban`, { until: '2099-01-01' })).status).toBe(200);
     if (t.config.database.dialect !== 'sqlite') throw new Error('the seeded install is an SQLite one');
     install = path.join(folder, 'app.db');
     const source = openSqlite(t.config.database.file);

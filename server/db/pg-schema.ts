@@ -9,7 +9,7 @@
 //   (server/users/search-postgres.ts). Like that table, they are made by a migration outside this
 //   schema (drizzle-pg/0009, hand-written): the data functions never write or read the column.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PlaylistItem } from '../../shared/slider';
 
 /** Text that sorts and compares byte by byte, as SQLite's text does. */
@@ -584,4 +584,62 @@ export const stripeRefunds = pgTable('stripe_refunds', {
   chargeId: text('charge_id').notNull(),
   eventId: text('event_id').notNull(),
   refundedAt: millis('refunded_at').notNull(),
+});
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    html: text('html').notNull(),
+    atSeconds: integer('at_seconds'),
+    createdAt: millis('created_at').notNull(),
+    editedAt: millis('edited_at'),
+    status: text('status').notNull(),
+    answered: boolean('answered').notNull(),
+    pinned: boolean('pinned').notNull(),
+    reportedAt: millis('reported_at'),
+  },
+  (t) => [
+    index('comments_lesson_page_idx')
+      .on(t.lessonId, t.pinned, t.createdAt, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    index('comments_held_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'held'`),
+    index('comments_reported_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.reportedAt} is not null`),
+    index('comments_created_idx').on(t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_reports_user_idx').on(t.userId)],
+);
+
+export const commentMembers = pgTable('comment_members', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bannedUntil: millis('banned_until'),
+  letThroughAt: millis('let_through_at'),
 });

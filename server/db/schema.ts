@@ -51,4 +51,7 @@ export const {
   stripeEvents,
   stripePayments,
   stripeRefunds,
+  comments,
+  commentReports,
+  commentMembers,
 } = schema;

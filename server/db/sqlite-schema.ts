@@ -2,12 +2,13 @@
 // server/db/pg-schema.ts is its PostgreSQL twin, and schema.ts hands the data functions the tables
 // of the dialect in use (decision 020).
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_TOKEN_PURPOSES } from '../../shared/account';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/audit';
 import { MEMBERSHIP_TIERS, PAID_VIA, ROLES, USER_STATUSES } from '../../shared/constants';
 import { COURSE_FILE_ROLES, LESSON_KINDS } from '../../shared/course';
 import { MAIL_KINDS, OUTBOX_STATES } from '../../shared/mail';
+import { COMMENT_STATUSES } from '../../shared/discussion';
 import { QUESTION_KINDS } from '../../shared/quiz';
 import type { PlaylistItem } from '../../shared/slider';
 
@@ -726,4 +727,78 @@ export const stripeRefunds = sqliteTable('stripe_refunds', {
   eventId: text('event_id').notNull(),
   // Milliseconds.
   refundedAt: integer('refunded_at').notNull(),
+});
+
+// A lesson's discussion (CONTRACT §9 "Comments"; server/discussion/). A comment is top-level
+// (parent_id null) or a reply to one: one level deep. `html` is rendered from `body` when it is
+// written (discussion/comment-markdown.ts), so a page of comments renders nothing. A deleted comment
+// that has replies stays as a stub (status deleted, author and body cleared); any other deletion
+// removes the row. A deleted member's comments stay, without their author (decision 053).
+// `reported_at`: its latest report since an admin last set its status (null: none), which puts it in
+// the admins' reported queue.
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: text('id').primaryKey(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnySQLiteColumn => comments.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    html: text('html').notNull(),
+    atSeconds: integer('at_seconds'),
+    // Milliseconds.
+    createdAt: integer('created_at').notNull(),
+    editedAt: integer('edited_at'),
+    status: text('status', { enum: COMMENT_STATUSES }).notNull(),
+    answered: integer('answered', { mode: 'boolean' }).notNull(),
+    pinned: integer('pinned', { mode: 'boolean' }).notNull(),
+    reportedAt: integer('reported_at'),
+  },
+  (t) => [
+    // A lesson's page: its top-level comments, pinned first, then newest first, walked by keyset.
+    index('comments_lesson_page_idx')
+      .on(t.lessonId, t.pinned, t.createdAt, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    // The admin's queues, newest first: held, reported, all. Partial, so that no other query
+    // mistakes them for a way in (a status alone matches most of the table).
+    index('comments_held_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'held'`),
+    index('comments_reported_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.reportedAt} is not null`),
+    index('comments_created_idx').on(t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+// A member's report of a comment: one per member and comment (a second changes nothing).
+export const commentReports = sqliteTable(
+  'comment_reports',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    // Milliseconds.
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_reports_user_idx').on(t.userId)],
+);
+
+// What the discussion knows of a member (decision 053): a comment ban until a moment (milliseconds),
+// and when an admin first let one of their comments through (COMMENTS_REVIEW_FIRST holds them until
+// then). A row only for members an admin has acted on; it goes with the member.
+export const commentMembers = sqliteTable('comment_members', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bannedUntil: integer('banned_until'),
+  letThroughAt: integer('let_through_at'),
 });

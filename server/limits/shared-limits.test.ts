@@ -1,9 +1,13 @@
 // REDIS_URL (CONTRACT §3 "Past one machine"): two apps on one database and one Redis count every
 // limit together, as two processes of one site must.
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startRedis, type RedisServer } from '../../scripts/redis-server';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { ROOT_ADMIN, signIn } from '../../tests/support/admin-app';
+import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
+import { withAppDatabase } from '../../tests/support/test-database';
+import { users } from '../db/schema';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';
 
@@ -68,6 +72,37 @@ describe('limits shared through Redis', () => {
       expect((await post(i % 2 ? first : second, '/api/auth/register', { ...ann, email: `m${i}@example.com` })).statusCode).toBe(201);
     expect((await post(first, '/api/auth/register', { ...ann, email: 'm10@example.com' })).statusCode).toBe(429);
     expect((await post(second, '/api/auth/register', { ...ann, email: 'm11@example.com' })).statusCode).toBe(429);
+  });
+
+  it('ten comments sent at once to both processes, with a limit of five, give exactly five', async () => {
+    a = await createTestApp({
+      env: { REDIS_URL: redis.url, COMMENTS_PER_HOUR: '5', ADMIN_EMAIL: ROOT_ADMIN.email, ADMIN_PASSWORD: ROOT_ADMIN.password },
+    });
+    b = await buildApp(a.config, { clientDir: undefined, logStream: a.logs });
+    const admin = await signIn(a, ROOT_ADMIN.email, ROOT_ADMIN.password);
+    const module = await callJson(a.app, 'POST', '/api/admin/course/modules', { title: 'Talk', published: true }, admin);
+    const moduleId = (module.body.module as { _id: string })._id;
+    const lesson = await callJson(
+      a.app,
+      'POST',
+      '/api/admin/course/lessons',
+      { moduleId, title: 'Open', kind: 'text', published: true, freePreview: true },
+      admin,
+    );
+    const lessonId = (lesson.body.lesson as { _id: string })._id;
+    const token = (await post(a.app, '/api/auth/register', ann)).json<{ token: string }>().token;
+    await withAppDatabase(a.config, (db) => db.update(users).set({ emailVerified: true }).where(eq(users.email, ann.email)));
+    const posts = Array.from({ length: 10 }, (_, i) =>
+      (i % 2 ? a.app : b!).inject({
+        method: 'POST',
+        url: `/api/course/lessons/${lessonId}/comments`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { body: `Post ${i}` },
+      }),
+    );
+    const statuses = (await Promise.all(posts)).map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
 
   it('without Redis, a sign-in is refused rather than let through uncounted', async () => {

@@ -153,6 +153,7 @@ describe('the document', () => {
       'POST /api/auth/login/2fa',
       'POST /api/auth/register',
       'POST /api/course/lessons/{id}/attempts',
+      'POST /api/course/lessons/{id}/comments',
       'PUT /api/account/password',
       'PUT /api/auth/reset-password/{token}',
     ]);

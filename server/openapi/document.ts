@@ -38,6 +38,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Course: 'The course: its outline for anyone, its lessons for the members allowed to open them',
   'Course Manager': "The course's modules and lessons (admin)",
   Billing: 'Becoming an Architect: the Stripe Payment Link and its webhook',
+  Discussion: "A lesson's comments and replies, for the members who may open the lesson",
+  'Discussion Manager': 'Moderating comments: the held, reported and all queues, and comment bans (admin)',
   Reference: 'This document and its interactive page',
 };
 

@@ -5,9 +5,12 @@
 // U+0000 is the one that reached PostgreSQL (22021, a 500) and broke SQLite's FTS5 phrases.
 // The routes and their fields come from /api/openapi.json, so a new route or field is swept too;
 // a route with input and no valid request below fails the first test.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_ADMIN, signIn } from '../../tests/support/admin-app';
+import { openAppDatabase } from '../../tests/support/test-database';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { users } from '../db/schema';
 import { exportBatchInput } from '../../shared/user-schemas';
 
 // NUL, a C0 control, tab, newline, escape, DEL, NEL and the last C1 control.
@@ -60,6 +63,8 @@ let playlistId: string;
 let config: Record<string, unknown>;
 let moduleIds: string[];
 let lessonId: string;
+/** The member's own comment on the lesson: they may edit and report it. */
+let commentId: string;
 /** A quiz lesson, a question of it, and a video lesson its questions may point to. */
 let quiz: { lessonId: string; questionId: string; videoId: string };
 
@@ -148,6 +153,14 @@ function validRequests(): Record<string, Call> {
     'PUT /api/admin/course/questions/{id}': { params: { id: quiz.questionId }, body: question },
     'DELETE /api/admin/course/questions/{id}': { params: { id: 'no-such-question' } },
     'GET /api/admin/course/lessons/{id}/quiz-insights': { params: { id: lessonId } },
+    'GET /api/course/lessons/{id}/comments': { params: { id: lessonId }, query: { cursor: '' }, member: true },
+    'POST /api/course/lessons/{id}/comments': { params: { id: lessonId }, body: { body: 'Hello', atSeconds: null, parentId: null }, member: true },
+    'PUT /api/course/comments/{id}': { params: { id: commentId }, body: { body: 'Hello' }, member: true },
+    'DELETE /api/course/comments/{id}': { params: { id: 'no-such-comment' }, member: true },
+    'POST /api/course/comments/{id}/report': { params: { id: commentId }, body: { reason: 'Rude' }, member: true },
+    'GET /api/admin/comments': { query: { status: 'held', cursor: '' } },
+    'PUT /api/admin/comments/{id}': { params: { id: 'no-such-comment' }, body: { status: 'visible', answered: true, pinned: false } },
+    'PUT /api/admin/users/{id}/comment-ban': { params: { id: otherId }, body: { until: '2099-01-01' } },
     'GET /api/course/streams/{fileId}/{token}/{name}': { params: { fileId: 'no-such-file', token: 'no-such-token', name: 'master.m3u8' } },
     // The member's own account: every password here is wrong, so that no sweep changes or deletes the account.
     'PUT /api/account/profile': { body: { name: MEMBER.name }, member: true },
@@ -243,9 +256,13 @@ const isPassword = (place: Place) => /^(password|\w+Password)$/.test(placeName(p
 // The word a refusal names a field by: its own name, or for a list's items what each item is.
 const ITEM_NAMES: Record<string, string> = { images: 'url', videos: 'url', ids: 'id' };
 
-// A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts).
+// A lesson's Markdown body is multi-line: tab and newline are part of it (shared/text.ts); so are a
+// comment's body and a report's reason.
 const isMultiLine = (route: string, place: Place) =>
-  route.includes('/course/') && (placeName(place) === 'body' || (route.includes('questions') && ['prompt', 'explanation'].includes(placeName(place))));
+  route.includes('/course/') &&
+  (placeName(place) === 'body' ||
+    (route.includes('questions') && ['prompt', 'explanation'].includes(placeName(place))) ||
+    (route.endsWith('/report') && placeName(place) === 'reason'));
 function fieldWord(place: Place): string {
   const path = place.in === 'body' ? place.path : [place.name];
   const named = path.filter((word) => !/^\d+$/.test(word)).at(-1)!;
@@ -310,7 +327,17 @@ beforeAll(async () => {
   const made = await admin(`/api/admin/course/lessons/${quizId}/questions`, { kind: 'text', prompt: 'Name it', answers: ['It'] });
   quiz = { lessonId: quizId, videoId, questionId: made.json<{ question: { _id: string } }>().question._id };
   config = (await t.app.inject({ url: '/api/slider/config', headers: { authorization: `Bearer ${adminToken}` } })).json<{ data: Record<string, unknown> }>()
-    .data;
+    .data; // Commenting needs a proved address.
+  const db = await openAppDatabase(t.config);
+  await db.db.update(users).set({ emailVerified: true }).where(eq(users.email, MEMBER.email));
+  await db.close();
+  const comment = await t.app.inject({
+    method: 'POST',
+    url: `/api/course/lessons/${lessonId}/comments`,
+    headers: { authorization: `Bearer ${memberToken}` },
+    payload: { body: 'Mine' },
+  });
+  commentId = comment.json<{ comment: { _id: string } }>().comment._id;
 });
 afterAll(async () => {
   await t.close();

@@ -9,6 +9,7 @@ import { auditRest } from '../audit/rest';
 import { authRest, twoFactorAdminRest } from '../auth/rest';
 import { billingRest } from '../billing/rest';
 import { courseManagerRest, courseRest } from '../course/rest';
+import { discussionAdminRest, discussionRest } from '../discussion/rest';
 import type { RestSection } from '../http/rest-rows';
 import { mediaRest } from '../media/rest';
 import { playlistsRest, sliderRest } from '../slider/rest';
@@ -28,6 +29,8 @@ const table: RestSection[] = [
   courseManagerRest,
   billingRest,
   outboxRest,
+  discussionRest,
+  discussionAdminRest,
 ];
 
 export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory) {
