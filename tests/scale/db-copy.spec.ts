@@ -116,11 +116,12 @@ test('an SQLite install copied with db:copy serves the same members, sessions an
     }
 
     // A second copy into the same database is refused: it is not empty any more. (account_tokens:
-    // the member's sign-up mailed a verification link.)
+    // the member's sign-up mailed a verification link; jobs: the site's start queued the pass that
+    // mails the modules opened that day.)
     const again = dbCopy(dataDir, ['--to', postgres.url]);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain(
-      'is not empty (it has rows in users, account_tokens, audit_entries, playlists, revoked_tokens, slider_config, user_search_grams):',
+      'is not empty (it has rows in users, account_tokens, audit_entries, jobs, playlists, revoked_tokens, slider_config, user_search_grams):',
     );
   } finally {
     await postgres.stop();
