@@ -1,0 +1,45 @@
+// What an admin's action does to the queues already loaded: the item changes in place, or leaves a
+// queue it no longer belongs to, without reading every page again (the server's rules, CONTRACT §9:
+// held holds what is held, reported what was reported since an admin last set its status).
+import type { AdminComment, CommentQueue } from '@shared/discussion';
+
+export interface QueuePage {
+  comments: AdminComment[];
+  nextCursor: string | null;
+}
+
+export interface QueuePages {
+  pages: QueuePage[];
+  pageParams: unknown[];
+}
+
+/** Whether `after` (the server's answer to a moderation of `before`) stays in `queue`. */
+export function staysIn(queue: CommentQueue, before: AdminComment, after: AdminComment): boolean {
+  if (queue === 'held') return after.status === 'held';
+  if (queue === 'reported') return after.status === before.status;
+  return true;
+}
+
+const mapComments = (data: QueuePages, change: (comments: AdminComment[]) => AdminComment[]): QueuePages => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, comments: change(page.comments) })),
+});
+
+/** The queue with the moderated comment changed in place, or gone from it. */
+export function withModerated(data: QueuePages, queue: CommentQueue, after: AdminComment): QueuePages {
+  return mapComments(data, (comments) =>
+    comments.flatMap((comment) => (comment._id !== after._id ? [comment] : staysIn(queue, comment, after) ? [after] : [])),
+  );
+}
+
+/** The queue without the comment `id` (deleted). */
+export function withoutComment(data: QueuePages, id: string): QueuePages {
+  return mapComments(data, (comments) => comments.filter((comment) => comment._id !== id));
+}
+
+/** The queue with the member's comment ban set (an ISO time) or lifted (null) on each of their comments. */
+export function withBan(data: QueuePages, memberId: string, bannedUntil: string | null): QueuePages {
+  return mapComments(data, (comments) =>
+    comments.map((comment) => (comment.member?._id === memberId ? { ...comment, member: { ...comment.member, bannedUntil } } : comment)),
+  );
+}
