@@ -17,6 +17,7 @@ interface BanFormProps {
 export function BanForm({ memberName, onSave, onCancel }: BanFormProps) {
   const titleId = useId();
   const [until, setUntil] = useState('');
+  const [earliest] = useState(tomorrow);
   const [saving, setSaving] = useState(false);
 
   return (
@@ -37,7 +38,7 @@ export function BanForm({ memberName, onSave, onCancel }: BanFormProps) {
         label="Banned until"
         type="date"
         required
-        min={tomorrow()}
+        min={earliest}
         value={until}
         onChange={(event) => setUntil(event.target.value)}
         hint="They can read the discussion, but not post, until the start of this day (UTC)."

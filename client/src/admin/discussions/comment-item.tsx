@@ -1,8 +1,8 @@
 // One comment of a discussion queue: where it is (the lesson, the moment), who wrote it and how
 // they stand, what it says (the server's inert html), its reports, and the admin's actions on it.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminComment, CommentStatus } from '@shared/discussion';
+import type { AdminComment, CommentQueue, CommentStatus } from '@shared/discussion';
 import { formatClock } from '@/course/format-time';
 import { lessonAddress } from '@/course/lesson-address';
 import { Button } from '@/ui/button';
@@ -22,6 +22,7 @@ const When = ({ at }: { at: string }) => <time dateTime={at}>{whenFormat.format(
 
 interface CommentItemProps {
   comment: AdminComment;
+  queue: CommentQueue;
   /** The held queue's checkbox, for its bulk actions. */
   selection?: { checked: boolean; onChange: (checked: boolean) => void };
   onModerate: (change: Moderation) => Promise<void>;
@@ -30,9 +31,14 @@ interface CommentItemProps {
   onBan: (until: string | null) => Promise<boolean>;
 }
 
-export function CommentItem({ comment, selection, onModerate, onDelete, onBan }: CommentItemProps) {
+export function CommentItem({ comment, queue, selection, onModerate, onDelete, onBan }: CommentItemProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [banning, setBanning] = useState(false);
+  const banButton = useRef<HTMLButtonElement>(null);
+  const closeBan = () => {
+    setBanning(false);
+    banButton.current?.focus();
+  };
   const name = commentName(comment);
   const { member } = comment;
   // A ban that ran out is no ban: read against the time the item was first shown.
@@ -129,12 +135,13 @@ export function CommentItem({ comment, selection, onModerate, onDelete, onBan }:
 
         {live && (
           <div className="discussion-item__actions">
-            {comment.status !== 'visible' && moderationButton({ status: 'visible' }, 'primary')}
+            {/* In the reported queue, letting a visible comment through keeps it and settles its reports. */}
+            {(comment.status !== 'visible' || queue === 'reported') && moderationButton({ status: 'visible' }, 'primary')}
             {comment.status !== 'hidden' && moderationButton({ status: 'hidden' })}
             {moderationButton({ answered: !comment.answered })}
             {moderationButton({ pinned: !comment.pinned })}
-            {member && !banning && (
-              <Button variant="secondary" className="button--small" onClick={() => setBanning(true)}>
+            {member && (
+              <Button ref={banButton} variant="secondary" className="button--small" aria-expanded={banning} onClick={() => setBanning((open) => !open)}>
                 Ban from commenting
               </Button>
             )}
@@ -152,9 +159,9 @@ export function CommentItem({ comment, selection, onModerate, onDelete, onBan }:
           <BanForm
             memberName={member.name}
             onSave={async (until) => {
-              if (await onBan(until)) setBanning(false);
+              if (await onBan(until)) closeBan();
             }}
-            onCancel={() => setBanning(false)}
+            onCancel={closeBan}
           />
         )}
       </article>

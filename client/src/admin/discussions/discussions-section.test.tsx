@@ -103,7 +103,7 @@ const item = (name: string) => screen.findByRole('article', { name });
 const status = () => screen.getAllByRole('status').find((line) => line.getAttribute('aria-live') === 'polite' && line.closest('.status-dock'))!;
 
 describe('the Discussions section', () => {
-  it('shows the held queue first, each comment with its lesson, moment, member and html, and the reported queue with its reports', async () => {
+  it('shows the held queue first, each comment with its lesson, moment, member and html, and the reported queue with its reports, which letting through settles', async () => {
     show();
     expect(screen.getByRole('tab', { name: 'Held' }).getAttribute('aria-selected')).toBe('true');
     const ann = await item("Ann's comment on Orbits");
@@ -123,6 +123,11 @@ describe('the Discussions section', () => {
     expect(within(reports).getByText(/Rude words/)).toBeTruthy();
     // Select all and the bulk buttons belong to the held queue only.
     expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+
+    // Letting a visible comment through settles its reports: it leaves the reported queue.
+    fireEvent.click(within(cleo).getByRole('button', { name: 'Let through' }));
+    expect(await screen.findByText('No comment has been reported since it was last moderated.')).toBeTruthy();
+    expect(sent).toEqual([{ procedure: 'discussion.admin.moderate', input: { id: 'c3', status: 'visible' } }]);
   });
 
   it('lets a comment through: it leaves the held queue and the status line says so', async () => {
@@ -132,7 +137,8 @@ describe('the Discussions section', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: "Ann's comment on Orbits" })).toBeNull());
     expect(status().textContent).toBe('Comment let through.');
     expect(sent).toEqual([{ procedure: 'discussion.admin.moderate', input: { id: 'c1', status: 'visible' } }]);
-    expect(screen.getByRole('article', { name: "Bob's comment on Orbits" })).toBeTruthy();
+    // Focus, gone with the button, goes on to the comment that took its place.
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: "Bob's comment on Orbits" }));
   });
 
   it('lets two selected comments through at once and counts them', async () => {
@@ -144,6 +150,7 @@ describe('the Discussions section', () => {
     await waitFor(() => expect(status().textContent).toBe('2 comments let through.'));
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.getByText('No comment is waiting for review.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('tabpanel', { name: 'Held' }));
     expect(sent.map((call) => call.input).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual([
       { id: 'c1', status: 'visible' },
       { id: 'c2', status: 'visible' },
@@ -174,6 +181,7 @@ describe('the Discussions section', () => {
     expect(sent).toEqual([{ procedure: 'discussion.admin.ban', input: { id: 'member-Ann', until } }]);
     expect(within(ann).getByText(`· Banned from commenting until ${day}`, { exact: false })).toBeTruthy();
     expect(within(ann).queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(within(ann).getByRole('button', { name: 'Ban from commenting' }));
     expect(within(ann).getByRole('button', { name: 'Lift ban' })).toBeTruthy();
   });
 

@@ -44,20 +44,20 @@ export function DiscussionsSection() {
 
   // An item that leaves its queue takes the focused button with it: focus goes to the item that
   // took its place (or to the queue, if it was the last), so a keyboard user goes on from there.
-  const listRef = useRef<HTMLOListElement>(null);
-  const panelFocusAt = useRef<number | null>(null);
+  const queueRef = useRef<HTMLDivElement>(null);
+  const focusAt = useRef<number | null>(null);
   const { comments } = list;
   useEffect(() => {
-    const at = panelFocusAt.current;
+    const at = focusAt.current;
     if (at === null || deleting) return;
-    panelFocusAt.current = null;
+    focusAt.current = null;
     if (document.activeElement && document.activeElement !== document.body) return;
-    const items = listRef.current?.querySelectorAll<HTMLElement>('.discussion-item__card');
+    const items = queueRef.current?.querySelectorAll<HTMLElement>('.discussion-item__card');
     const next = items?.[Math.min(at, items.length - 1)];
-    (next ?? listRef.current?.closest<HTMLElement>('[role="tabpanel"]'))?.focus();
+    (next ?? queueRef.current?.closest<HTMLElement>('[role="tabpanel"]'))?.focus();
   }, [comments, deleting]);
   const rememberPlace = (comment: AdminComment) => {
-    panelFocusAt.current = comments.findIndex((each) => each._id === comment._id);
+    focusAt.current = comments.findIndex((each) => each._id === comment._id);
   };
 
   // What is ticked among the comments still in the queue (one let through by itself has left it).
@@ -109,7 +109,7 @@ export function DiscussionsSection() {
   async function moderateSelected(status: 'visible' | 'hidden') {
     if (chosen.length === 0) return;
     setBulkBusy(status);
-    panelFocusAt.current = 0;
+    focusAt.current = 0;
     // One call each, as the single action makes: each is its own audit entry, and one refusal
     // (a comment deleted meanwhile) does not stop the others.
     const results = await Promise.allSettled(chosen.map((comment) => list.moderate(comment._id, { status })));
@@ -128,53 +128,56 @@ export function DiscussionsSection() {
   return (
     <PanelSection title="Discussions" className="discussions">
       <QueueTabs label="Discussion queues" tabs={QUEUES} current={queue} onChange={openQueue}>
-        {list.error && (
-          <StatusMessage tone="error" compact>
-            The comments could not be loaded: {serverMessage(list.error, MESSAGES.somethingWentWrong)}
-          </StatusMessage>
-        )}
-        {bulk && (
-          <BulkBar
-            count={comments.length}
-            selected={chosen.length}
-            more={list.more}
-            busy={bulkBusy}
-            onSelectAll={(checked) => setSelected(checked ? new Set(comments.map((comment) => comment._id)) : new Set())}
-            onApply={(action) => void moderateSelected(action)}
-          />
-        )}
-        {list.loading ? (
-          !list.error && <EmptyNote loading>Loading comments...</EmptyNote>
-        ) : comments.length === 0 ? (
-          <EmptyNote>{EMPTY[queue]}</EmptyNote>
-        ) : (
-          <ol ref={listRef} className="discussion-list" aria-label={`${QUEUES.find((each) => each.id === queue)!.label} comments`}>
-            {comments.map((comment) => (
-              <CommentItem
-                key={comment._id}
-                comment={comment}
-                selection={
-                  bulk
-                    ? {
-                        checked: selected.has(comment._id),
-                        onChange: (checked) =>
-                          setSelected((current) => {
-                            const next = new Set(current);
-                            if (checked) next.add(comment._id);
-                            else next.delete(comment._id);
-                            return next;
-                          }),
-                      }
-                    : undefined
-                }
-                onModerate={(change) => moderate(comment, change)}
-                onDelete={() => setDeleting(comment)}
-                onBan={(until) => ban(comment, until)}
-              />
-            ))}
-            {list.more && <LoadMore label="Load more comments" busy={list.loadingMore} onLoad={list.loadMore} />}
-          </ol>
-        )}
+        <div ref={queueRef}>
+          {list.error && (
+            <StatusMessage tone="error" compact>
+              The comments could not be loaded: {serverMessage(list.error, MESSAGES.somethingWentWrong)}
+            </StatusMessage>
+          )}
+          {bulk && (
+            <BulkBar
+              count={comments.length}
+              selected={chosen.length}
+              more={list.more}
+              busy={bulkBusy}
+              onSelectAll={(checked) => setSelected(checked ? new Set(comments.map((comment) => comment._id)) : new Set())}
+              onApply={(action) => void moderateSelected(action)}
+            />
+          )}
+          {list.loading ? (
+            !list.error && <EmptyNote loading>Loading comments...</EmptyNote>
+          ) : comments.length === 0 ? (
+            <EmptyNote>{EMPTY[queue]}</EmptyNote>
+          ) : (
+            <ol className="discussion-list" aria-label={`${QUEUES.find((each) => each.id === queue)!.label} comments`}>
+              {comments.map((comment) => (
+                <CommentItem
+                  key={comment._id}
+                  comment={comment}
+                  queue={queue}
+                  selection={
+                    bulk
+                      ? {
+                          checked: selected.has(comment._id),
+                          onChange: (checked) =>
+                            setSelected((current) => {
+                              const next = new Set(current);
+                              if (checked) next.add(comment._id);
+                              else next.delete(comment._id);
+                              return next;
+                            }),
+                        }
+                      : undefined
+                  }
+                  onModerate={(change) => moderate(comment, change)}
+                  onDelete={() => setDeleting(comment)}
+                  onBan={(until) => ban(comment, until)}
+                />
+              ))}
+              {list.more && <LoadMore label="Load more comments" busy={list.loadingMore} onLoad={list.loadMore} />}
+            </ol>
+          )}
+        </div>
       </QueueTabs>
 
       <StatusMessage live={status} docked />

@@ -13,10 +13,13 @@ export interface QueuePages {
   pageParams: unknown[];
 }
 
-/** Whether `after` (the server's answer to a moderation of `before`) stays in `queue`. */
-export function staysIn(queue: CommentQueue, before: AdminComment, after: AdminComment): boolean {
+/**
+ * Whether a moderated comment (`after`, the server's answer) stays in `queue`; `statusSet`: the
+ * moderation set its status, which settles its reports.
+ */
+export function staysIn(queue: CommentQueue, after: AdminComment, statusSet: boolean): boolean {
   if (queue === 'held') return after.status === 'held';
-  if (queue === 'reported') return after.status === before.status;
+  if (queue === 'reported') return !statusSet;
   return true;
 }
 
@@ -26,9 +29,9 @@ const mapComments = (data: QueuePages, change: (comments: AdminComment[]) => Adm
 });
 
 /** The queue with the moderated comment changed in place, or gone from it. */
-export function withModerated(data: QueuePages, queue: CommentQueue, after: AdminComment): QueuePages {
+export function withModerated(data: QueuePages, queue: CommentQueue, after: AdminComment, statusSet: boolean): QueuePages {
   return mapComments(data, (comments) =>
-    comments.flatMap((comment) => (comment._id !== after._id ? [comment] : staysIn(queue, comment, after) ? [after] : [])),
+    comments.flatMap((comment) => (comment._id !== after._id ? [comment] : staysIn(queue, after, statusSet) ? [after] : [])),
   );
 }
 

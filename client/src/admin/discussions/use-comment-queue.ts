@@ -41,7 +41,7 @@ export function useCommentQueue(queue: CommentQueue) {
     /** Sets a comment's status, answered mark or pin; the answer is the comment as it is now. */
     async moderate(id: string, change: Moderation): Promise<AdminComment> {
       const { comment } = await utils.client.discussion.admin.moderate.mutate({ id, ...change });
-      update((data, each) => withModerated(data, each, comment));
+      update((data, each) => withModerated(data, each, comment, 'status' in change));
       return comment;
     },
 
