@@ -67,9 +67,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-// Ids of users and playlists are long and alike: the table shows their start (the whole id is in
-// the text, for copying and for screen readers, and in the tooltip). A media base path is shown whole.
-const SHORTENED: ReadonlyArray<AuditEntry['target']['type']> = ['user', 'playlist'];
+// Ids of users, playlists and comments are long and alike: the table shows their start (the whole
+// id is in the text, for copying and for screen readers, and in the tooltip; a comment's summary
+// names its lesson and words). A media base path is shown whole.
+const SHORTENED: ReadonlyArray<AuditEntry['target']['type']> = ['user', 'playlist', 'comment'];
 
 function TargetCell({ target }: { target: AuditEntry['target'] }) {
   const short = SHORTENED.includes(target.type);
