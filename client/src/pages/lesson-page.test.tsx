@@ -3,12 +3,13 @@
 // video lesson completes by itself at 90 % played), at once, without a reload; and a save answered
 // late never undoes what the member clicked since. The page runs with its real tRPC client and
 // react-query; only the network (fetch) is a stand-in, answering as the server does.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import type { LessonProgress } from '../course/lesson-progress-answers';
 import { progressPath } from '../course/save-progress';
+import { NO_COMMENTS, quietStream } from '../course/discussion/discussion-server.test-support';
 import { emulateBrowserMedia, signInAs, standIn, type MediaStandIn } from '../course/test-media.test-support';
 import { LessonPage } from './lesson-page';
 
@@ -64,9 +65,18 @@ beforeEach(() => {
           });
         });
       }
-      if (url.startsWith('/trpc/course.lesson?')) {
-        lessonReads++;
-        return json([{ result: { data: reading({ positionSeconds: 0, playedSeconds: 0, completedAt: null }) } }]);
+      const stream = quietStream(url, 'l1');
+      if (stream) return stream;
+      // The lesson, and the discussion under it (read in the same batch).
+      const procedures = /^\/trpc\/([^?]+)\?/.exec(url)?.[1]?.split(',') ?? [];
+      if (procedures.length > 0 && procedures.every((name) => name === 'course.lesson' || name === 'discussion.list')) {
+        return json(
+          procedures.map((name) => {
+            if (name === 'discussion.list') return { result: { data: NO_COMMENTS } };
+            lessonReads++;
+            return { result: { data: reading({ positionSeconds: 0, playedSeconds: 0, completedAt: null }) } };
+          }),
+        );
       }
       throw new Error(`unexpected request ${url}`);
     }),
@@ -123,7 +133,7 @@ describe('the lesson page', () => {
 
     expect(button('Mark incomplete')).toBeTruthy();
     expect(button('Mark complete')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe('Completed');
+    expect(within(screen.getByRole('article', { name: 'Breathing' })).getByRole('status').textContent).toBe('Completed');
     // No reload: the lesson was read once.
     expect(lessonReads).toBe(1);
 
@@ -148,6 +158,6 @@ describe('the lesson page', () => {
     // The save, answered by the server before the click reached it, comes back last.
     await held[0]!.answer({ positionSeconds: 5, playedSeconds: 5, completedAt: null });
     expect(button('Mark incomplete')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Completed');
+    expect(within(screen.getByRole('article', { name: 'Breathing' })).getByRole('status').textContent).toBe('Completed');
   });
 });
