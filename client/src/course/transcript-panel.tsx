@@ -19,7 +19,14 @@ const NO_MOMENTS: readonly CommentMoment[] = [];
 export function TranscriptPanel({ cues, current, hasTrack, onSeek, moments = NO_MOMENTS }: TranscriptPanelProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const reducedMotion = useReducedMotion();
-  const comments = useMemo(() => commentsPerCue(cues.map((cue) => ({ start: cue.start, end: cue.source.endTime })), moments), [cues, moments]);
+  const comments = useMemo(
+    () =>
+      commentsPerCue(
+        cues.map((cue) => ({ start: cue.start, end: cue.source.endTime })),
+        moments,
+      ),
+    [cues, moments],
+  );
 
   // Keeps the current line in the panel's view by scrolling the panel only, never the page (a member
   // reading further down keeps their place); smoothly unless less motion was asked for.
@@ -47,7 +54,12 @@ export function TranscriptPanel({ cues, current, hasTrack, onSeek, moments = NO_
             const here = comments.get(index);
             return (
               <li key={`${cue.start}-${index}`} className="transcript-panel__item">
-                <button type="button" className="transcript-panel__line" aria-current={index === current ? 'true' : undefined} onClick={() => onSeek(cue.start)}>
+                <button
+                  type="button"
+                  className="transcript-panel__line"
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={() => onSeek(cue.start)}
+                >
                   <span className="transcript-panel__time">{formatClock(cue.start)}</span>
                   <span className="transcript-panel__text">{cue.text}</span>
                 </button>

@@ -25,7 +25,20 @@ interface CommentFormProps {
   className?: string;
 }
 
-export function CommentForm({ label, submitLabel, initial = '', maxLength = COMMENT_BODY_MAX_LENGTH, formatted = false, busy, error, onSubmit, onCancel, extra, autoFocus, className }: CommentFormProps) {
+export function CommentForm({
+  label,
+  submitLabel,
+  initial = '',
+  maxLength = COMMENT_BODY_MAX_LENGTH,
+  formatted = false,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+  extra,
+  autoFocus,
+  className,
+}: CommentFormProps) {
   const id = useId();
   const [text, setText] = useState(initial);
   const helpId = formatted ? `${id}-help` : undefined;

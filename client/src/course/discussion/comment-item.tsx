@@ -83,7 +83,12 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
   const isReply = comment.parentId !== null;
   return (
     <li className="comment-thread">
-      <article ref={article} className={stub ? 'comment comment--stub' : 'comment'} aria-label={stub ? 'Deleted comment' : `${isReply ? 'Reply' : 'Comment'} by ${name}`} aria-describedby={textId}>
+      <article
+        ref={article}
+        className={stub ? 'comment comment--stub' : 'comment'}
+        aria-label={stub ? 'Deleted comment' : `${isReply ? 'Reply' : 'Comment'} by ${name}`}
+        aria-describedby={textId}
+      >
         {!stub && (
           <header className="comment__head">
             <span className="comment__author">{name}</span>
@@ -204,7 +209,8 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
                     setOpen(null);
                     update((data) => dropComment(data, comment));
                     announce(message || DISCUSSION_MESSAGES.deleted, { tone: 'success' });
-                    onGone();
+                    // Once the dialog has handed focus back to a Delete button that is gone.
+                    setTimeout(onGone, 0);
                   },
                   onError: (failure) => {
                     announce(serverMessage(failure, DISCUSSION_WORDS.deleteFailed), { tone: 'error', durationMs: 6000 });

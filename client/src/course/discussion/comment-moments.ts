@@ -20,7 +20,8 @@ export function commentMoments(threads: readonly Comment[]): CommentMoment[] {
 }
 
 /** A timeline mark's name: "Comment at 12:04", or "3 comments at 12:04". */
-export const markName = ({ seconds, count }: CommentMoment) => (count === 1 ? `Comment at ${formatClock(seconds)}` : `${count} comments at ${formatClock(seconds)}`);
+export const markName = ({ seconds, count }: CommentMoment) =>
+  count === 1 ? `Comment at ${formatClock(seconds)}` : `${count} comments at ${formatClock(seconds)}`;
 
 export interface CueSpan {
   start: number;

@@ -34,7 +34,9 @@ export function upsertThread<T extends CommentPages>(data: T, thread: Comment): 
     if (current.pinned === thread.pinned)
       return withPages(
         data,
-        data.pages.map((page, index) => (index === at ? { ...page, comments: page.comments.map((comment) => (comment._id === thread._id ? thread : comment)) } : page)),
+        data.pages.map((page, index) =>
+          index === at ? { ...page, comments: page.comments.map((comment) => (comment._id === thread._id ? thread : comment)) } : page,
+        ),
       );
     return upsertThread(removeThread(data, thread._id), thread);
   }
@@ -63,7 +65,9 @@ export function removeThread<T extends CommentPages>(data: T, id: string): T {
 /** A reply the member posted, at the end of its thread's replies (oldest first). */
 export function addReply<T extends CommentPages>(data: T, reply: Reply | Comment): T {
   return mapThreads(data, (thread) =>
-    thread._id === reply.parentId && !thread.replies.some((known) => known._id === reply._id) ? { ...thread, replies: [...thread.replies, { ...reply, replies: [] }] } : thread,
+    thread._id === reply.parentId && !thread.replies.some((known) => known._id === reply._id)
+      ? { ...thread, replies: [...thread.replies, { ...reply, replies: [] }] }
+      : thread,
   );
 }
 
@@ -71,7 +75,9 @@ export function addReply<T extends CommentPages>(data: T, reply: Reply | Comment
 export function replaceComment<T extends CommentPages>(data: T, changed: Comment): T {
   if (changed.parentId === null) return upsertThread(data, changed);
   return mapThreads(data, (thread) =>
-    thread._id === changed.parentId ? { ...thread, replies: thread.replies.map((reply) => (reply._id === changed._id ? { ...changed, replies: [] } : reply)) } : thread,
+    thread._id === changed.parentId
+      ? { ...thread, replies: thread.replies.map((reply) => (reply._id === changed._id ? { ...changed, replies: [] } : reply)) }
+      : thread,
   );
 }
 
@@ -82,7 +88,9 @@ export function replaceComment<T extends CommentPages>(data: T, changed: Comment
 export function dropComment<T extends CommentPages>(data: T, comment: Comment | Reply): T {
   if (comment.parentId === null) {
     if (comment.replies.length === 0) return removeThread(data, comment._id);
-    return mapThreads(data, (thread) => (thread._id === comment._id ? { ...thread, status: 'deleted', author: null, body: null, html: '', atSeconds: null } : thread));
+    return mapThreads(data, (thread) =>
+      thread._id === comment._id ? { ...thread, status: 'deleted', author: null, body: null, html: '', atSeconds: null } : thread,
+    );
   }
   const changed = mapThreads(data, (thread) =>
     thread._id === comment.parentId ? { ...thread, replies: thread.replies.filter((reply) => reply._id !== comment._id) } : thread,
@@ -97,10 +105,7 @@ export function dropComment<T extends CommentPages>(data: T, comment: Comment | 
  */
 export function replaceFirstPage<T extends CommentPages>(data: T, first: CommentPage): T {
   const fresh = new Set(first.comments.map((comment) => comment._id));
-  return withPages(data, [
-    first,
-    ...data.pages.slice(1).map((page) => ({ ...page, comments: page.comments.filter((comment) => !fresh.has(comment._id)) })),
-  ]);
+  return withPages(data, [first, ...data.pages.slice(1).map((page) => ({ ...page, comments: page.comments.filter((comment) => !fresh.has(comment._id)) }))]);
 }
 
 function mapThreads<T extends CommentPages>(data: T, change: (thread: Comment) => Comment): T {

@@ -66,7 +66,8 @@ export function useCommentStream(lessonId: string, handlers: CommentStreamHandle
     if (event.event === 'ready') handlers.onReady();
     else if (event.event === 'comment' && data?.comment && typeof data.comment === 'object') handlers.onComment(data.comment as Comment);
     else if (event.event === 'removed' && typeof data?._id === 'string') handlers.onRemoved(data._id);
-    else if (event.event === 'closed') setClosed({ key: streamKey, message: typeof data?.message === 'string' ? data.message : 'The live updates have stopped.' });
+    else if (event.event === 'closed')
+      setClosed({ key: streamKey, message: typeof data?.message === 'string' ? data.message : 'The live updates have stopped.' });
   });
 
   useEffect(() => {
