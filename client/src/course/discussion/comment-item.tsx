@@ -1,7 +1,7 @@
 // One comment of the discussion, or one reply: who wrote it and when, its moment (a button that
 // seeks the player there), its badges, the server's inert HTML, and what the member may do with
 // it (Reply, Edit, Delete, Report), each by keyboard, each result said in the section's status line.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DISCUSSION_MESSAGES, REPORT_REASON_MAX_LENGTH, type Comment, type Reply } from '@shared/discussion';
 import { formatClock } from '@/course/format-time';
 import { serverMessage } from '@/lib/server-message';
@@ -43,7 +43,6 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
   // The button whose form just closed takes focus back, so the keyboard goes on from where it was.
   const refocus = useRef<Action | null>(null);
   const article = useRef<HTMLElement>(null);
-  const textId = useId();
   const stub = comment.status === 'deleted';
   const mine = !stub && comment.author !== null && comment.author._id === viewer.id;
   const editable = useEditWindow(comment.createdAt, mine && comment.body !== null);
@@ -87,7 +86,6 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
         ref={article}
         className={stub ? 'comment comment--stub' : 'comment'}
         aria-label={stub ? 'Deleted comment' : `${isReply ? 'Reply' : 'Comment'} by ${name}`}
-        aria-describedby={textId}
       >
         {!stub && (
           <header className="comment__head">
@@ -108,9 +106,7 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
           </header>
         )}
         {stub ? (
-          <p id={textId} className="comment__stub">
-            {DISCUSSION_WORDS.deletedStub}
-          </p>
+          <p className="comment__stub">{DISCUSSION_WORDS.deletedStub}</p>
         ) : open === 'edit' ? (
           <CommentForm
             label="Edit your comment"
@@ -136,7 +132,7 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
           />
         ) : (
           // The server's rendering: only emphasis, code and links, inert (server/discussion/comment-markdown.ts).
-          <div id={textId} className="comment__text" dangerouslySetInnerHTML={{ __html: comment.html }} />
+          <div className="comment__text" dangerouslySetInnerHTML={{ __html: comment.html }} />
         )}
         {!stub && open !== 'edit' && (
           <div className="comment__actions">

@@ -7,6 +7,6 @@ import { useDiscussion } from './use-discussion';
 const NONE: CommentMoment[] = [];
 
 export function useCommentMoments(lessonId: string, played: boolean): readonly CommentMoment[] {
-  const { threads } = useDiscussion(lessonId);
+  const { threads } = useDiscussion(lessonId, played);
   return useMemo(() => (played ? commentMoments(threads) : NONE), [played, threads]);
 }

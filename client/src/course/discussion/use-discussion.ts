@@ -10,9 +10,10 @@ const NO_COMMENTS: Comment[] = [];
 /** Changes the loaded pages in place (nothing while none are loaded). */
 export type UpdatePages = (change: <T extends CommentPages>(data: T) => T) => void;
 
-export function useDiscussion(lessonId: string) {
+/** `enabled` false: reads what is cached, asks nothing (the player's marks, on a lesson without one). */
+export function useDiscussion(lessonId: string, enabled = true) {
   const utils = trpc.useUtils();
-  const query = trpc.discussion.list.useInfiniteQuery({ id: lessonId }, { getNextPageParam: (last) => last.nextCursor ?? undefined, retry: false });
+  const query = trpc.discussion.list.useInfiniteQuery({ id: lessonId }, { getNextPageParam: (last) => last.nextCursor ?? undefined, retry: false, enabled });
   const pages = query.data?.pages;
   const threads = useMemo(() => (pages ? pages.flatMap((page) => page.comments) : NO_COMMENTS), [pages]);
 
