@@ -4,6 +4,7 @@
 // whose URLs carry a new expiry, never reloads a playing video.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { CommentMoment } from './discussion/comment-moments';
 import type { LessonMediaFile } from './lesson-media-types';
 import type { BeginSave } from './lesson-progress-answers';
 import { MediaPlayer } from './media-player';
@@ -26,6 +27,10 @@ interface LessonMediaProps {
   nextId: string | null;
   /** Where the answers of the player's saves go (the lesson page's data). */
   onSaveBegun?: BeginSave;
+  /** The moments the discussion's comments are pinned to: marks on the timeline, counts in the transcript. */
+  moments?: readonly CommentMoment[];
+  /** Hands the media element to the page, for the discussion's "at 12:04" and its seeks. */
+  onMediaChange?: (media: HTMLMediaElement | null) => void;
 }
 
 /** Sent with the navigation to the next lesson when auto-advance takes the member there. */
@@ -33,7 +38,7 @@ interface AdvanceState {
   autoplay?: boolean;
 }
 
-export function LessonMedia({ lessonId, title, kind, file, positionSeconds, nextId, onSaveBegun }: LessonMediaProps) {
+export function LessonMedia({ lessonId, title, kind, file, positionSeconds, nextId, onSaveBegun, moments, onMediaChange }: LessonMediaProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,6 +55,11 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
   const [caption, setCaption] = useState(elementKind === 'audio' ? 0 : -1);
   const [preferences, setPreferences] = usePlayerPreferences();
   const transcript = useCaptionCues(media, caption, elementKind === 'video');
+
+  useEffect(() => {
+    onMediaChange?.(media);
+    return () => onMediaChange?.(null);
+  }, [media, onMediaChange]);
 
   useResume(media, opened.start, opened.autoplay);
   useProgressSaver(lessonId, media, opened.start, onSaveBegun);
@@ -96,6 +106,7 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
           startSeconds={opened.start}
           quality={preferences.quality}
           onQualityChange={(quality) => setPreferences({ quality })}
+          moments={moments}
         />
         {nextId && (
           <label className="lesson-media__advance">
@@ -104,7 +115,7 @@ export function LessonMedia({ lessonId, title, kind, file, positionSeconds, next
           </label>
         )}
       </div>
-      {opened.file.captions.length > 0 && <TranscriptPanel {...transcript} onSeek={(seconds) => media && seek(media, seconds)} />}
+      {opened.file.captions.length > 0 && <TranscriptPanel {...transcript} moments={moments} onSeek={(seconds) => media && seek(media, seconds)} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@
 // lesson's HLS stream once there is one, with its poster before play and a quality menu where
 // hls.js plays it (use-stream-source.ts, decision 048).
 import { useEffect, useState } from 'react';
+import type { CommentMoment } from './discussion/comment-moments';
 import type { LessonMediaFile } from './lesson-media-types';
 import { setSpeed, togglePlay } from './media-commands';
 import { PlayerControls } from './player-controls';
@@ -26,6 +27,8 @@ interface MediaPlayerProps {
   /** The remembered quality: a height, null for Auto. */
   quality: number | null;
   onQualityChange: (height: number | null) => void;
+  /** The moments comments are pinned to, marked on the timeline. */
+  moments?: readonly CommentMoment[];
 }
 
 export function MediaPlayer(props: MediaPlayerProps) {
@@ -76,6 +79,7 @@ export function MediaPlayer(props: MediaPlayerProps) {
           onCaptionChange={onCaptionChange}
           onSpeedChange={onSpeedChange}
           qualityMenu={source.quality && <QualityMenu quality={source.quality} onChosen={props.onQualityChange} />}
+          moments={props.moments}
         />
       )}
     </div>

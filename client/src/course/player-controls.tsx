@@ -2,6 +2,8 @@
 // with Tab and worked with Enter, Space and the arrow keys as everywhere else, and is named for
 // screen readers by its label. They act on the media element; what they show comes from its events.
 import { useEffect, useState, type ReactNode } from 'react';
+import type { CommentMoment } from './discussion/comment-moments';
+import { TimelineMarks } from './discussion/timeline-marks';
 import { formatClock } from './format-time';
 import { seek, setVolumePercent, toggleMute, togglePlay } from './media-commands';
 import { PLAYBACK_SPEEDS } from './player-preferences';
@@ -27,6 +29,8 @@ interface PlayerControlsProps {
   onSpeedChange: (speed: number) => void;
   /** The stream's quality menu (quality-menu.tsx), when hls.js plays it. */
   qualityMenu?: ReactNode;
+  /** The moments comments are pinned to: marks under the seek bar. */
+  moments?: readonly CommentMoment[];
 }
 
 function useFullscreen(target: HTMLElement | null): boolean {
@@ -50,6 +54,7 @@ export function PlayerControls({
   onCaptionChange,
   onSpeedChange,
   qualityMenu,
+  moments = [],
 }: PlayerControlsProps) {
   const fullscreen = useFullscreen(fullscreenTarget);
   const clock = `${formatClock(state.currentTime)} / ${formatClock(state.duration)}`;
@@ -73,6 +78,14 @@ export function PlayerControls({
           }}
         />
       </label>
+      <TimelineMarks
+        moments={moments}
+        duration={state.duration}
+        onSeek={(seconds) => {
+          seek(media, seconds);
+          refresh();
+        }}
+      />
       <button type="button" className="player-controls__button" onClick={() => togglePlay(media)}>
         {state.paused ? 'Play' : 'Pause'}
       </button>

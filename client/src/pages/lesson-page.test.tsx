@@ -3,12 +3,14 @@
 // video lesson completes by itself at 90 % played), at once, without a reload; and a save answered
 // late never undoes what the member clicked since. The page runs with its real tRPC client and
 // react-query; only the network (fetch) is a stand-in, answering as the server does.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import type { LessonProgress } from '../course/lesson-progress-answers';
 import { progressPath } from '../course/save-progress';
+import { NO_COMMENTS, quietStream } from '../course/discussion/discussion-server.test-support';
+import { aComment } from '../course/discussion/comment-fixtures.test-support';
 import { emulateBrowserMedia, signInAs, standIn, type MediaStandIn } from '../course/test-media.test-support';
 import { LessonPage } from './lesson-page';
 
@@ -39,11 +41,14 @@ interface Held {
 
 let held: Held[] = [];
 let lessonReads = 0;
+/** The discussion's first page. */
+let discussion: { comments: unknown[]; nextCursor: string | null } = NO_COMMENTS;
 const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   held = [];
   lessonReads = 0;
+  discussion = NO_COMMENTS;
   signInAs('member-1');
   vi.stubGlobal(
     'fetch',
@@ -64,9 +69,18 @@ beforeEach(() => {
           });
         });
       }
-      if (url.startsWith('/trpc/course.lesson?')) {
-        lessonReads++;
-        return json([{ result: { data: reading({ positionSeconds: 0, playedSeconds: 0, completedAt: null }) } }]);
+      const stream = quietStream(url, 'l1');
+      if (stream) return stream;
+      // The lesson, and the discussion under it (read in the same batch).
+      const procedures = /^\/trpc\/([^?]+)\?/.exec(url)?.[1]?.split(',') ?? [];
+      if (procedures.length > 0 && procedures.every((name) => name === 'course.lesson' || name === 'discussion.list')) {
+        return json(
+          procedures.map((name) => {
+            if (name === 'discussion.list') return { result: { data: discussion } };
+            lessonReads++;
+            return { result: { data: reading({ positionSeconds: 0, playedSeconds: 0, completedAt: null }) } };
+          }),
+        );
       }
       throw new Error(`unexpected request ${url}`);
     }),
@@ -105,7 +119,7 @@ async function openLesson() {
     stand.paused = true;
     await act(() => void media.dispatchEvent(new Event('pause')));
   };
-  return { playAndPause };
+  return { playAndPause, media, stand };
 }
 
 const button = (name: string) => screen.queryByRole('button', { name });
@@ -123,7 +137,7 @@ describe('the lesson page', () => {
 
     expect(button('Mark incomplete')).toBeTruthy();
     expect(button('Mark complete')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe('Completed');
+    expect(within(screen.getByRole('article', { name: 'Breathing' })).getByRole('status').textContent).toBe('Completed');
     // No reload: the lesson was read once.
     expect(lessonReads).toBe(1);
 
@@ -148,6 +162,19 @@ describe('the lesson page', () => {
     // The save, answered by the server before the click reached it, comes back last.
     await held[0]!.answer({ positionSeconds: 5, playedSeconds: 5, completedAt: null });
     expect(button('Mark incomplete')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Completed');
+    expect(within(screen.getByRole('article', { name: 'Breathing' })).getByRole('status').textContent).toBe('Completed');
+  });
+
+  it("shows the discussion under the lesson, its comments' moments as marks on the timeline, and both seek the player", async () => {
+    discussion = { comments: [aComment({ _id: 'c1', atSeconds: 12 })], nextCursor: null };
+    const { media, stand } = await openLesson();
+    const region = await screen.findByRole('region', { name: 'Discussion' });
+    await within(region).findByRole('article', { name: 'Comment by Grace' });
+    await act(() => void media.dispatchEvent(new Event('durationchange')));
+    fireEvent.click(screen.getByRole('button', { name: 'Comment at 0:12' }));
+    expect(stand.currentTime).toBe(12);
+    stand.currentTime = 3;
+    fireEvent.click(within(region).getByRole('button', { name: 'at 0:12' }));
+    expect(stand.currentTime).toBe(12);
   });
 });

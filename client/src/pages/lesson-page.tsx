@@ -1,10 +1,13 @@
 // A lesson (CONTRACT §4 GET /api/course/lessons/{id}): its text as the server rendered it, and the
 // lessons before and after it that the member may open. Members only, in its own chunk.
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CourseSearch } from '../course/course-search';
 import { MarkComplete } from '../course/mark-complete';
 import { AttachmentsList } from '../course/attachments-list';
 import { LessonMedia } from '../course/lesson-media';
+import { DiscussionSection } from '../course/discussion/discussion-section';
+import { useCommentMoments } from '../course/discussion/use-comment-moments';
 import { LessonQuiz } from '../course/quiz/lesson-quiz';
 import { useLessonProgressAnswers } from '../course/lesson-progress-answers';
 import { COURSE_MESSAGES } from '@shared/course';
@@ -23,6 +26,9 @@ export function LessonPage() {
   const reading = trpc.course.lesson.useQuery({ id: lessonId }, { retry: false, gcTime: 0 });
   const lesson = reading.data?.lesson;
   const onSaveBegun = useLessonProgressAnswers(lessonId);
+  // The player's element, for the discussion: "at 12:04" reads its time, a comment's moment seeks it.
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  const moments = useCommentMoments(lessonId, Boolean(lesson?.media));
   usePageTitle(lesson?.title ?? 'Lesson');
 
   if (reading.error) {
@@ -75,6 +81,8 @@ export function LessonPage() {
             positionSeconds={progress.positionSeconds}
             nextId={nextId}
             onSaveBegun={onSaveBegun}
+            moments={moments}
+            onMediaChange={setMedia}
           />
         )}
         {/* The server's rendering of the lesson's Markdown (raw HTML off, links checked: server/course/content/markdown.ts). */}
@@ -87,6 +95,7 @@ export function LessonPage() {
         )}
         <AttachmentsList attachments={lesson.attachments} />
       </Panel>
+      <DiscussionSection key={lesson._id} lessonId={lesson._id} media={lesson.media ? media : null} />
       <nav className="lesson-page__nav" aria-label="Lessons">
         {previousId ? (
           <Link className="lesson-page__step" to={`/course/${previousId}`} rel="prev">

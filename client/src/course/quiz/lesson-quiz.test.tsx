@@ -11,6 +11,7 @@ import type { Attempt, MemberQuiz } from '@shared/quiz';
 import { AppProviders } from '@/app/providers';
 import { LessonPage } from '@/pages/lesson-page';
 import { CourseProgressSummary } from '../course-progress-summary';
+import { NO_COMMENTS, quietStream } from '../discussion/discussion-server.test-support';
 import { signInAs } from '../test-media.test-support';
 
 const question: Attempt['questions'][number] = {
@@ -94,6 +95,8 @@ function dataOf(procedure: string): unknown {
       };
     case 'course.progress':
       return { completedLessons: server.percent / 50, totalLessons: 2, percent: server.percent, resume: null, modules: [] };
+    case 'discussion.list':
+      return NO_COMMENTS;
     case 'course.quiz.saveAnswer':
       return { saved: true };
     case 'course.quiz.submit':
@@ -110,6 +113,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const stream = quietStream(String(input), 'l1');
+      if (stream) return stream;
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname.startsWith('/api/')) {
         calls.push([`${init?.method} ${url.pathname}${init?.keepalive ? ' (keepalive)' : ''}`, JSON.parse(String(init?.body))]);
