@@ -122,9 +122,8 @@ async function seedParkedMails(db: ReturnType<typeof openDatabase>['db'], userId
   return keys;
 }
 
-/** Releases the parked mails: their jobs due now. SQLite's placeholders; PostgreSQL's below. */
-export const RELEASE_MAILS_SQLITE = `update jobs set run_after = ? where type = '${OUTBOX_JOB}' and key like 'mail:${MAIL_KEY_PREFIX}%'`;
-export const RELEASE_MAILS_POSTGRES = RELEASE_MAILS_SQLITE.replace('?', '$1');
+/** Releases the parked mails: their jobs due at the moment given. */
+export const RELEASE_MAILS = `update jobs set run_after = ? where type = '${OUTBOX_JOB}' and key like 'mail:${MAIL_KEY_PREFIX}%'`;
 /** Which process sent how many of the mails (the queue keeps each done job's worker for a week). */
 export const MAIL_WORKERS = `select worker, count(*) as n from jobs where type = '${OUTBOX_JOB}' and key like 'mail:${MAIL_KEY_PREFIX}%' and state = 'done' group by worker`;
 export const MAILS_SENT = `select count(*) as n from mail_outbox where key like '${MAIL_KEY_PREFIX}%' and state = 'sent'`;
