@@ -7,6 +7,7 @@ import { benchCourse, benchCourseFiles } from './course';
 import { benchCourseProgress } from './course-progress';
 import { benchCourseSearch } from './course-search';
 import { onPostgres } from './course-sites';
+import { benchDiscussion } from './discussion';
 import { benchExport } from './export';
 import { benchLandingJs } from './landing-js';
 import { benchLighthouse } from './lighthouse';
@@ -41,6 +42,7 @@ const sections: Record<string, () => Promise<void>> = {
   'sqlite-reads': benchSqliteReads,
   stream: benchStream,
   quiz: () => onPostgres(benchQuiz),
+  discussion: () => onPostgres(benchDiscussion),
   'slider-soak': () => import('./slider-soak').then((soak) => soak.benchSliderSoak()),
 };
 
