@@ -26,6 +26,7 @@ import { MEMBER_PASSWORD, seedMembers } from './course-seed';
 import { signInMembers, siteFile, sitesOver } from './course-sites';
 import { tempDataDir } from '../server-process';
 import { keepAliveGet } from './keep-alive-get';
+import { listenOverflows } from './listen-overflows';
 import { fmt, median, percentile } from './stats';
 
 const MEMBERS = 2_000;
@@ -175,9 +176,11 @@ function timedRequest(agent: http.Agent, url: string, method: string, headers: R
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
 
 async function membersTakingTheQuiz(serverUrl: string, members: ReadonlyArray<{ authorization: string }>, quizId: string, questions: Question[]) {
-  // A kept-alive socket per member, as each member's browser would hold (Node's default keeps 256
-  // free sockets and closes the others after each answer, to open them again for the next).
-  const agent = new http.Agent({ keepAlive: true, maxFreeSockets: members.length });
+  // Each member's own kept-alive connection, as their browser holds one: a pool shared by all
+  // would open a burst of new connections whenever the answers slow down, overflowing the
+  // server's accept queue, and the dropped handshakes' retries (1, 3, 7… s) would be the tail.
+  const agents = members.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const overflowsBefore = listenOverflows();
   const saves: number[] = [];
   const submits: number[] = [];
   const failures = new Map<string, number>();
@@ -188,6 +191,7 @@ async function membersTakingTheQuiz(serverUrl: string, members: ReadonlyArray<{ 
   const start = performance.now() + 100;
   await Promise.all(
     members.map(async (auth, m) => {
+      const agent = agents[m]!;
       const begin = start + (m / members.length) * SPREAD_MS;
       await sleepUntil(begin);
       const started = await timedRequest(agent, `${serverUrl}/api/course/lessons/${quizId}/attempts`, 'POST', auth, '{}');
@@ -210,11 +214,13 @@ async function membersTakingTheQuiz(serverUrl: string, members: ReadonlyArray<{ 
       if (submitted.status !== 200) failed('submit', submitted);
     }),
   );
-  agent.destroy();
+  for (const agent of agents) agent.destroy();
+  const overflowsAfter = listenOverflows();
   const errors = [...failures.values()].reduce((sum, n) => sum + n, 0);
   const line = (label: string, times: number[]) =>
     `${label} ${times.length}: p50 ${fmt(median(times), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(Math.max(...times), 1)} ms`;
-  console.log(`  ${line('answer saves', saves)}; ${line('submits', submits)}; errors ${errors}`);
+  const overflows = overflowsBefore === null || overflowsAfter === null ? 'unknown' : String(overflowsAfter - overflowsBefore);
+  console.log(`  ${line('answer saves', saves)}; ${line('submits', submits)}; errors ${errors}; accept-queue overflows ${overflows}`);
   for (const [what, n] of failures) console.log(`    ${n} × ${what}`);
 }
 
