@@ -8,7 +8,8 @@ const test = base.extend<object, { database: SharedDatabase; site: TwoProcessSit
   database: ['sqlite', { option: true, scope: 'worker' }],
   site: [
     async ({ database }, use) => {
-      const site = await startTwoProcessSite(database, { REGISTRATIONS_PER_HOUR: '1000', COMMENTS_REVIEW_FIRST: 'false' });
+      // LOG_LEVEL info: without SMTP_URL, a process logs the mails it would send, the verification link among them.
+      const site = await startTwoProcessSite(database, { REGISTRATIONS_PER_HOUR: '1000', COMMENTS_REVIEW_FIRST: 'false', LOG_LEVEL: 'info' });
       try {
         await use(site);
       } finally {
