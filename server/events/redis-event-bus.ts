@@ -61,7 +61,9 @@ export class RedisEventBus implements EventBus {
     try {
       const { origin, event, payload } = JSON.parse(message) as { origin: string; event: SiteEvent; payload?: unknown };
       if (origin === this.origin || !SHARED_EVENTS.includes(event)) return;
-      (this.local.publish as (event: SiteEvent, ...payload: unknown[]) => void)(event, ...(payload === undefined ? [] : [payload]));
+      // As it came: the message is this bus's own JSON, written by publish below.
+      const publish = this.local.publish.bind(this.local) as (event: SiteEvent, ...payload: unknown[]) => void;
+      publish(event, ...(payload === undefined ? [] : [payload]));
     } catch (error) {
       this.log.warn({ err: error }, 'ignoring a malformed site event');
     }
