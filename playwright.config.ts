@@ -8,7 +8,7 @@ export default defineConfig<object, { database: SharedDatabase }>({
   // SQLite file, once a throwaway PostgreSQL, into which db:copy also moves an SQLite install.
   projects: [
     { name: 'e2e', testDir: 'tests/e2e' },
-    { name: 'scale', testDir: 'tests/scale', testMatch: ['one-site.spec.ts', 'transcodes.spec.ts'], use: { database: 'sqlite' } },
+    { name: 'scale', testDir: 'tests/scale', testMatch: ['one-site.spec.ts', 'transcodes.spec.ts', 'comment-events.spec.ts'], use: { database: 'sqlite' } },
     { name: 'scale-postgres', testDir: 'tests/scale', use: { database: 'postgres' } },
   ],
   // Each worker starts its own server, database and SMTP catcher (tests/e2e/fixtures.ts).

@@ -26,6 +26,8 @@ const INTEGRATION = [
   'server/course/quiz/quiz-rest.test.ts',
   'server/course/quiz/quiz-parallel-submits.test.ts',
   'server/discussion/discussion-rest.test.ts',
+  'server/discussion/comment-events.test.ts',
+  'server/discussion/comment-mails.test.ts',
   'server/course/search/course-search-rest.test.ts',
   'server/course/files/file-url-sessions.test.ts',
   'server/course/files/caption-controls.test.ts',

@@ -9,6 +9,8 @@ import type { DestinationStream } from 'pino';
 import { registerAccountExportRoute } from './account/export-route';
 import { registerUnsubscribeRoutes } from './account/unsubscribe-route';
 import { commentsExportSection } from './discussion/comments-export';
+import { registerCommentEventsRoute } from './discussion/comment-events-route';
+import { CommentStreams } from './discussion/comment-streams';
 import type { AppDeps } from './app-deps';
 import { startAuditSweeps } from './audit/sweep';
 import { createAdminIfAbsent } from './auth/first-admin';
@@ -247,6 +249,14 @@ async function assemble(app: FastifyInstance, config: AppConfig, options: BuildO
   registerRestRoutes(app, createContext);
   registerExportRoute(app, createContext);
   registerAccountExportRoute(app, createContext, [commentsExportSection]);
+  // CONTRACT §9: the lessons' discussion streams this process holds, fed by the event bus (decision 055).
+  const commentStreams = new CommentStreams({ db: database.db, events, clock, log: app.log });
+  // Before the server waits for requests in flight to end: a stream would never end by itself.
+  app.addHook('preClose', (done) => {
+    commentStreams.close();
+    done();
+  });
+  registerCommentEventsRoute(app, createContext, commentStreams);
   await registerUploadRoute(app, createContext);
   await registerCourseFileUploadRoute(app, deps, createContext);
   // Resumable uploads (tus): their lock holds across processes when Redis joins them.

@@ -109,12 +109,15 @@ export const authRouter = router({
 
   logout: sessionProcedure.mutation(async ({ ctx }) => {
     await revokeToken(ctx.deps.db, { ...ctx.token, userId: ctx.user.id });
+    // Open event streams of this session end now, not at their next event.
+    ctx.deps.events.publish('sessions-ended', { userId: ctx.user.id });
     ctx.log.info({ userId: ctx.user.id }, 'signed out');
     return { message: MESSAGES.signedOut };
   }),
 
   logoutAll: sessionProcedure.mutation(async ({ ctx }) => {
     await endSessions(ctx.deps.db, ctx.user.id);
+    ctx.deps.events.publish('sessions-ended', { userId: ctx.user.id });
     ctx.log.info({ userId: ctx.user.id }, 'signed out everywhere');
     return { message: MESSAGES.signedOutEverywhere };
   }),

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { COMMENTS_PAGE_SIZE, type CommentQueue, type CommentStatus } from '../../shared/discussion';
 import type { Db, Tx } from '../db/client';
+import type { PendingEvents } from '../events/after-commit';
 import { commentReports, comments, courseLessons, users } from '../db/schema';
 
 export interface CommentRow {
@@ -125,6 +126,19 @@ export async function readReplies(db: Pick<Db, 'select'>, parentIds: string[], r
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
+/** A top-level comment and every reply of it, whatever their status, oldest first: in one query, what an event stream shows each reader of (comment-streams.ts). */
+export async function readThread(db: Pick<Db, 'select'>, threadId: string): Promise<{ comment: CommentRow | undefined; replies: CommentRow[] }> {
+  const rows = await withAuthor(db)
+    .where(or(eq(comments.id, threadId), eq(comments.parentId, threadId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return { comment: rows.find((row) => row.id === threadId), replies: rows.filter((row) => row.parentId === threadId) };
+}
+
+/** Tells the lesson's open event streams, after the commit, that the thread of `row` changed (a reply's change is its thread's). */
+function threadChanged(events: PendingEvents, row: { id: string; lessonId: string; parentId: string | null }): void {
+  events.publish('comment-changed', { lessonId: row.lessonId, threadId: row.parentId ?? row.id });
+}
+
 export interface NewComment {
   lessonId: string;
   parentId: string | null;
@@ -135,17 +149,19 @@ export interface NewComment {
   status: 'visible' | 'held';
 }
 
-export async function insertComment(tx: Tx, comment: NewComment, at: number): Promise<string> {
+export async function insertComment(tx: Tx, events: PendingEvents, comment: NewComment, at: number): Promise<string> {
   const id = randomUUID();
   await tx.insert(comments).values({ id, ...comment, createdAt: at, editedAt: null, answered: false, pinned: false, reportedAt: null });
+  threadChanged(events, { id, ...comment });
   return id;
 }
 
-export async function editComment(tx: Tx, id: string, text: { body: string; html: string }, at: number): Promise<void> {
+export async function editComment(tx: Tx, events: PendingEvents, row: CommentRow, text: { body: string; html: string }, at: number): Promise<void> {
   await tx
     .update(comments)
     .set({ ...text, editedAt: at })
-    .where(eq(comments.id, id));
+    .where(eq(comments.id, row.id));
+  threadChanged(events, row);
 }
 
 async function hasReplies(tx: Tx, id: string): Promise<boolean> {
@@ -157,7 +173,8 @@ async function hasReplies(tx: Tx, id: string): Promise<boolean> {
  * Deletes the comment: a top-level comment with replies becomes a stub (no author, no body, no
  * moment), anything else goes with its reports; a stub left without replies goes too.
  */
-export async function deleteComment(tx: Tx, row: CommentRow): Promise<'stub' | 'removed'> {
+export async function deleteComment(tx: Tx, events: PendingEvents, row: CommentRow): Promise<'stub' | 'removed'> {
+  threadChanged(events, row);
   if (row.parentId === null && (await hasReplies(tx, row.id))) {
     await tx.update(comments).set({ status: 'deleted', authorId: null, body: '', html: '', atSeconds: null, reportedAt: null }).where(eq(comments.id, row.id));
     return 'stub';
@@ -187,11 +204,12 @@ export interface Moderation {
 }
 
 /** An admin's change; a status set takes it out of the reported queue, until a later report. */
-export async function moderateComment(tx: Tx, id: string, changes: Moderation): Promise<void> {
+export async function moderateComment(tx: Tx, events: PendingEvents, row: CommentRow, changes: Moderation): Promise<void> {
   const set: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (changes.status !== undefined) set.reportedAt = null;
   if (Object.keys(set).length === 0) return;
-  await tx.update(comments).set(set).where(eq(comments.id, id));
+  await tx.update(comments).set(set).where(eq(comments.id, row.id));
+  threadChanged(events, row);
 }
 
 export interface AdminRow extends CommentRow {

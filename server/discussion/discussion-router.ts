@@ -23,6 +23,7 @@ import { noSuchLesson, requireOpen } from '../course/open-lesson';
 import { viewerOf } from '../course/viewer';
 import { isForeignKeyViolation } from '../db/errors';
 import { transaction } from '../db/transaction';
+import { commitThenPublish } from '../events/after-commit';
 import { isoTime } from '../lib/iso-time';
 import type { Context, SessionUser } from '../trpc/context';
 import { adminProcedure, memberProcedure, router } from '../trpc/init';
@@ -31,6 +32,7 @@ import { userTarget } from '../users/user-audit';
 import { findPublicUserById } from '../users/data';
 import { adminCommentAnswer, commentAnswer } from './comment-answers';
 import { countCommentPost } from './comment-limit';
+import { mailAnswered, mailReply } from './comment-mails';
 import { renderComment } from './comment-markdown';
 import { markLetThrough, readStanding, readStandings, setBan } from './comment-members-data';
 import {
@@ -135,11 +137,13 @@ const memberCalls = {
     await checkParent(ctx, lesson._id, parentId);
     await countCommentPost(ctx, ctx.user);
     const held = ctx.user.role !== 'admin' && ctx.deps.config.commentsReviewFirst && !letThrough;
+    const now = ctx.deps.clock();
     let id: string;
     try {
-      id = await transaction(ctx.deps.db, (tx) =>
-        insertComment(
+      id = await commitThenPublish(ctx.deps, async (tx, events) => {
+        const inserted = await insertComment(
           tx,
+          events,
           {
             lessonId: lesson._id,
             parentId,
@@ -149,9 +153,11 @@ const memberCalls = {
             atSeconds,
             status: held ? 'held' : 'visible',
           },
-          ctx.deps.clock(),
-        ),
-      );
+          now,
+        );
+        if (parentId !== null) await mailReply(tx, events, ctx.deps.config.appUrl, inserted, now);
+        return inserted;
+      });
     } catch (error) {
       // The lesson or the parent went between the checks and the write.
       if (isForeignKeyViolation(error)) throw parentId === null ? noSuchLesson(input.id) : refuse(DISCUSSION_MESSAGES.noSuchParent(parentId));
@@ -168,7 +174,7 @@ const memberCalls = {
     if (row.authorId !== ctx.user.id) throw forbid(DISCUSSION_MESSAGES.notYours);
     const now = ctx.deps.clock();
     if (now - row.createdAt > COMMENT_EDIT_WINDOW_MS) throw forbid(DISCUSSION_MESSAGES.editWindowOver);
-    await transaction(ctx.deps.db, (tx) => editComment(tx, row.id, { body: input.body, html: renderComment(input.body) }, now));
+    await commitThenPublish(ctx.deps, (tx, events) => editComment(tx, events, row, { body: input.body, html: renderComment(input.body) }, now));
     return { comment: await answerOf(ctx, (await findComment(ctx.deps.db, row.id)) ?? row) };
   }),
 
@@ -178,10 +184,10 @@ const memberCalls = {
     if (row.status === 'deleted') throw noSuchComment(input.id);
     const admin = ctx.user.role === 'admin';
     if (row.authorId !== ctx.user.id && !admin) throw forbid(DISCUSSION_MESSAGES.deleteNotAllowed);
-    await transaction(ctx.deps.db, async (tx) => {
+    await commitThenPublish(ctx.deps, async (tx, events) => {
       const current = await findAdminRow(tx, row.id);
       if (!current || current.status === 'deleted') throw noSuchComment(input.id);
-      const result = await deleteComment(tx, current);
+      const result = await deleteComment(tx, events, current);
       if (admin)
         await recordAudit(tx, {
           actor: ctx.user,
@@ -247,13 +253,18 @@ const adminCalls = {
   moderate: adminProcedure.input(adminCommentUpdateInput).mutation(async ({ ctx, input }) => {
     const { id, ...changes } = input;
     const now = ctx.deps.clock();
-    await transaction(ctx.deps.db, async (tx) => {
+    await commitThenPublish(ctx.deps, async (tx, events) => {
       const row = await findAdminRow(tx, id);
       if (!row) throw noSuchComment(id);
       if (row.status === 'deleted') throw new TRPCError({ code: 'CONFLICT', message: DISCUSSION_MESSAGES.stubNotEditable });
-      await moderateComment(tx, id, changes);
+      await moderateComment(tx, events, row, changes);
       // Letting one through lets its author's later comments through at once (COMMENTS_REVIEW_FIRST).
       if (changes.status === 'visible' && row.authorId !== null) await markLetThrough(tx, row.authorId, now);
+      // A reply let through is heard of now, as if it had just been posted (decision 055).
+      if (changes.status === 'visible' && row.status !== 'visible') await mailReply(tx, events, ctx.deps.config.appUrl, row.id, now);
+      // A question marked answered (not one it was already, nor the admin's own, nor one members cannot see) mails its author once.
+      const answeredNow = changes.answered === true && !row.answered && (changes.status ?? row.status) === 'visible' && row.authorId !== ctx.user.id;
+      if (answeredNow) await mailAnswered(tx, events, ctx.deps.config.appUrl, row, now);
       await recordAudit(tx, {
         actor: ctx.user,
         action: 'comment.update',
@@ -311,4 +322,16 @@ export const discussionExportRouter = router({
       status: row.status,
     })),
   })),
+});
+
+/**
+ * The opening of a lesson's event stream (GET /api/course/lessons/{id}/comments/events), which
+ * composition hands the streaming route: kept out of /trpc, where a stream has no place. The same
+ * guard and access rule as the list, so the same refusals; then who reads, with which session.
+ */
+export const discussionStreamRouter = router({
+  open: memberProcedure.input(commentIdInput).query(async ({ ctx, input }) => {
+    await openLesson(ctx, input.id);
+    return { userId: ctx.user.id, tokenId: ctx.token.tokenId, issuedAtMs: ctx.token.issuedAtMs };
+  }),
 });

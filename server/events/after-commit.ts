@@ -3,23 +3,25 @@
 // events wait in PendingEvents until the commit returns.
 import type { Db, Tx } from '../db/client';
 import { transaction } from '../db/transaction';
-import type { EventBus, SiteEvent } from './event-bus';
+import type { EventBus, PayloadArgs, SiteEvent } from './event-bus';
 
 /**
  * The events of one transaction. A data function that changes what others must know of takes
  * this, not the EventBus (which does not fit it), so that it cannot publish before the commit.
  */
 export class PendingEvents {
-  private readonly events = new Set<SiteEvent>();
+  /** By event and payload, as JSON: the same event with the same payload is one. */
+  private readonly events = new Map<string, { event: SiteEvent; payload: unknown[] }>();
 
-  /** Published once, at the commit, however many writes of the transaction publish it. */
-  publish(event: SiteEvent): void {
-    this.events.add(event);
+  /** Published once, at the commit, however many writes of the transaction publish it (with the same payload). */
+  publish<E extends SiteEvent>(event: E, ...payload: PayloadArgs<E>): void {
+    this.events.set(JSON.stringify([event, ...payload]), { event, payload });
   }
 
   /** @internal for commitThenPublish: after the commit. */
   flushTo(bus: EventBus): void {
-    for (const event of this.events) bus.publish(event);
+    const publish = bus.publish.bind(bus) as (event: SiteEvent, ...payload: unknown[]) => void;
+    for (const { event, payload } of this.events.values()) publish(event, ...payload);
     this.events.clear();
   }
 }

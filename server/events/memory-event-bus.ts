@@ -1,15 +1,15 @@
 // The event bus of a site served by one process: events go to this process's subscribers at once.
 import { EventEmitter } from 'node:events';
-import type { EventBus, SiteEvent } from './event-bus';
+import type { EventBus, PayloadArgs, SiteEvent, SiteEvents } from './event-bus';
 
 export class MemoryEventBus implements EventBus {
   private readonly emitter = new EventEmitter();
 
-  publish(event: SiteEvent): void {
-    this.emitter.emit(event);
+  publish<E extends SiteEvent>(event: E, ...payload: PayloadArgs<E>): void {
+    this.emitter.emit(event, ...payload);
   }
 
-  subscribe(event: SiteEvent, handler: () => void): () => void {
+  subscribe<E extends SiteEvent>(event: E, handler: (payload: SiteEvents[E]) => void): () => void {
     this.emitter.on(event, handler);
     return () => this.emitter.off(event, handler);
   }

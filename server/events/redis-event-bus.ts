@@ -6,11 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ConfigError } from '../config';
-import type { EventBus, SiteEvent } from './event-bus';
+import { BARE_EVENTS, SHARED_EVENTS, type EventBus, type PayloadArgs, type SiteEvent, type SiteEvents } from './event-bus';
 import { MemoryEventBus } from './memory-event-bus';
 
 const CHANNEL = 'qc:events';
-const EVERY_EVENT: readonly SiteEvent[] = ['slider-data-changed', 'course-changed', 'jobs-queued', 'jobs-cancelled'];
 
 export class RedisEventBus implements EventBus {
   private readonly local = new MemoryEventBus();
@@ -37,10 +36,15 @@ export class RedisEventBus implements EventBus {
     const bus = new RedisEventBus(redis, subscriber, log);
     subscriber.on('message', (_channel: string, message: string) => bus.receive(message));
     let subscribedBefore = false;
-    // After a reconnect (ioredis subscribes again by itself), events may have been missed meanwhile.
+    // After a reconnect (ioredis subscribes again by itself), events may have been missed meanwhile:
+    // a bare one is as good as published again; those with a payload cannot be, so their
+    // followers hear that some may be missing.
     subscriber.on('ready', () => {
       failing = false;
-      if (subscribedBefore) for (const event of EVERY_EVENT) bus.local.publish(event);
+      if (subscribedBefore) {
+        for (const event of BARE_EVENTS) bus.local.publish(event);
+        bus.local.publish('events-missed');
+      }
       subscribedBefore = true;
     });
     try {
@@ -55,22 +59,25 @@ export class RedisEventBus implements EventBus {
 
   private receive(message: string): void {
     try {
-      const { origin, event } = JSON.parse(message) as { origin: string; event: SiteEvent };
-      if (origin !== this.origin && EVERY_EVENT.includes(event)) this.local.publish(event);
+      const { origin, event, payload } = JSON.parse(message) as { origin: string; event: SiteEvent; payload?: unknown };
+      if (origin === this.origin || !SHARED_EVENTS.includes(event)) return;
+      // As it came: the message is this bus's own JSON, written by publish below.
+      const publish = this.local.publish.bind(this.local) as (event: SiteEvent, ...payload: unknown[]) => void;
+      publish(event, ...(payload === undefined ? [] : [payload]));
     } catch (error) {
       this.log.warn({ err: error }, 'ignoring a malformed site event');
     }
   }
 
-  publish(event: SiteEvent): void {
-    this.local.publish(event);
-    this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, event })).catch((error: unknown) => {
+  publish<E extends SiteEvent>(event: E, ...payload: PayloadArgs<E>): void {
+    this.local.publish(event, ...payload);
+    this.publisher.publish(CHANNEL, JSON.stringify({ origin: this.origin, event, payload: payload[0] })).catch((error: unknown) => {
       // The other processes see the change after Redis is back (they treat a reconnect as a change).
       this.log.error({ err: error, event }, 'could not tell the other processes of a change');
     });
   }
 
-  subscribe(event: SiteEvent, handler: () => void): () => void {
+  subscribe<E extends SiteEvent>(event: E, handler: (payload: SiteEvents[E]) => void): () => void {
     return this.local.subscribe(event, handler);
   }
 

@@ -1,9 +1,12 @@
 // REDIS_URL (CONTRACT §3 "Past one machine"): what one process changes, the others answer within a
 // second. Two apps on one data folder and one throwaway redis-server stand for two processes.
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type RedisServer } from '../../scripts/redis-server';
 import { callJson, createTestApp, type TestApp } from '../../tests/support/test-app';
 import { buildApp } from '../app';
+import { closeRedis, connectRedis } from '../redis-client';
+import { RedisEventBus } from './redis-event-bus';
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -63,5 +66,24 @@ describe('changes seen by every process', () => {
     const config = (await callJson(app, 'GET', '/api/slider/config', undefined, token)).body.data as Record<string, unknown>;
     await callJson(app, 'PUT', '/api/slider/config', { ...config, overlayOpacity: 0.7 }, token);
     expect((await app.inject('/api/slider/public')).json().data.config.overlayOpacity).toBe(0.7);
+  });
+
+  it('an event with a payload reaches the other process with it, and the publisher’s own subscribers once', async () => {
+    const log = pino({ level: 'silent' });
+    const [one, two] = await Promise.all([connectRedis(redis.url, log), connectRedis(redis.url, log)]);
+    const [first, second] = await Promise.all([RedisEventBus.connect(one, log), RedisEventBus.connect(two, log)]);
+    try {
+      const heardHere: unknown[] = [];
+      const heardThere: unknown[] = [];
+      first.subscribe('comment-changed', (payload) => heardHere.push(payload));
+      second.subscribe('comment-changed', (payload) => heardThere.push(payload));
+      first.publish('comment-changed', { lessonId: 'l1', threadId: 'c1' });
+      expect(heardHere).toEqual([{ lessonId: 'l1', threadId: 'c1' }]);
+      await vi.waitFor(() => expect(heardThere).toEqual([{ lessonId: 'l1', threadId: 'c1' }]), { timeout: 1000, interval: 10 });
+      expect(heardHere).toHaveLength(1);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await Promise.all([closeRedis(one), closeRedis(two)]);
+    }
   });
 });

@@ -154,6 +154,7 @@ function validRequests(): Record<string, Call> {
     'DELETE /api/admin/course/questions/{id}': { params: { id: 'no-such-question' } },
     'GET /api/admin/course/lessons/{id}/quiz-insights': { params: { id: lessonId } },
     'GET /api/course/lessons/{id}/comments': { params: { id: lessonId }, query: { cursor: '' }, member: true },
+    'GET /api/course/lessons/{id}/comments/events': { params: { id: lessonId }, member: true },
     'POST /api/course/lessons/{id}/comments': { params: { id: lessonId }, body: { body: 'Hello', atSeconds: null, parentId: null }, member: true },
     'PUT /api/course/comments/{id}': { params: { id: commentId }, body: { body: 'Hello' }, member: true },
     'DELETE /api/course/comments/{id}': { params: { id: 'no-such-comment' }, member: true },

@@ -363,6 +363,16 @@ export const memberStandingColumns = {
   sessionsValidFrom: users.sessionsValidFrom,
 };
 
+/** The standing of each of these users now, in one query: what open event streams check their readers against (discussion/comment-streams.ts). */
+export async function findMemberStandings(db: Db, ids: string[]): Promise<Map<string, MemberStanding>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, ...memberStandingColumns })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...standing }) => [id, standing]));
+}
+
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(emailIs(email));
   return row?.id;

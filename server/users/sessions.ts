@@ -2,7 +2,7 @@
 // token of a user at once (users.sessions_valid_from, moved by users/data.ts). Both live in the
 // database, so they survive a restart, and are checked inside the user row read every
 // authenticated call already makes: no query of their own. See docs/decisions/007-limits-and-sessions.md.
-import { lt, sql, type Placeholder } from 'drizzle-orm';
+import { inArray, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transaction } from '../db/transaction';
 import { revokedTokens } from '../db/schema';
@@ -23,4 +23,11 @@ export function revokeToken(db: Db, token: TokenToRevoke, now = Date.now()): Pro
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
     await tx.insert(revokedTokens).values({ tokenId: token.tokenId, userId: token.userId, expiresAt: token.expiresAtMs }).onConflictDoNothing();
   });
+}
+
+/** Of these tokens, those signed out one by one: with the users' sessionsValidFrom, whether long-lived streams' sessions still hold. */
+export async function revokedAmong(db: Db, tokenIds: string[]): Promise<Set<string>> {
+  if (tokenIds.length === 0) return new Set();
+  const rows = await db.select({ tokenId: revokedTokens.tokenId }).from(revokedTokens).where(inArray(revokedTokens.tokenId, tokenIds));
+  return new Set(rows.map((row) => row.tokenId));
 }

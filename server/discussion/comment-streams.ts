@@ -1,0 +1,206 @@
+// The live event streams of lessons' discussions (CONTRACT §9; decision 055): one registry per
+// process of the streams open on it, by lesson. A comment write publishes `comment-changed` with
+// its lesson and thread after its commit (comments-data.ts), from whichever process took it; here,
+// for a lesson with readers, the thread (row and replies), the lesson and the readers' users are
+// read once per event, whatever the number of readers, and each reader gets the thread as they
+// may see it, `removed`, or `closed` when they may no longer read (their session ended, their
+// account was suspended, the lesson locked for them). Events of one lesson are handled in order,
+// and a thread already waiting to be read is not queued twice.
+import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES } from '../../shared/messages';
+import { lessonAccess, lockedMessage } from '../course/access';
+import { findLessonWithModule } from '../course/content/content-data';
+import type { Db } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import { findMemberStandings, type MemberStanding } from '../users/data';
+import { revokedAmong } from '../users/sessions';
+import { commentAnswer } from './comment-answers';
+import { canRead, readThread, type CommentRow, type Reader } from './comments-data';
+
+export const KEEP_ALIVE_MS = 25_000;
+/** What a reader that does not read may leave unsent: past it the stream ends (the client reconnects and reloads). */
+const MAX_UNSENT_BYTES = 1 << 20;
+
+export const STREAM_MESSAGES = {
+  lessonGone: 'This lesson is no longer available.',
+} as const;
+
+/** Who holds a stream: the member and the session they opened it with. */
+export interface StreamReader {
+  userId: string;
+  tokenId: string;
+  issuedAtMs: number;
+}
+
+interface OpenStream extends StreamReader {
+  lessonId: string;
+  out: PassThrough;
+}
+
+const frame = (event: 'ready' | 'comment' | 'removed' | 'closed', data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const READY = frame('ready', {});
+
+/** Why the session behind a stream no longer reads anything: signed out (one session or all), suspended, deleted. */
+function sessionRefusal(stream: OpenStream, standing: MemberStanding | undefined, revoked: Set<string>): string | undefined {
+  if (!standing || revoked.has(stream.tokenId) || stream.issuedAtMs < standing.sessionsValidFrom) return MESSAGES.sessionExpired;
+  if (standing.status !== 'active') return MESSAGES.accountSuspended;
+  return undefined;
+}
+
+/** The thread as `reader` may see it: its `comment` frame, or `removed`. */
+function threadFrame(threadId: string, thread: { comment: CommentRow | undefined; replies: CommentRow[] }, reader: Reader): string {
+  if (!thread.comment || !canRead(reader, thread.comment)) return frame('removed', { _id: threadId });
+  const replies = thread.replies.filter((reply) => canRead(reader, reply));
+  return frame('comment', { comment: commentAnswer(thread.comment, reader, replies) });
+}
+
+export class CommentStreams {
+  private readonly lessons = new Map<string, Set<OpenStream>>();
+  /** Per lesson, the end of its chain of event handlings. */
+  private readonly chains = new Map<string, Promise<void>>();
+  /** `lessonId threadId` of threads queued and not yet read. */
+  private readonly waiting = new Set<string>();
+  private readonly unsubscribes: Array<() => void>;
+  private readonly keepAlive: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: { db: Db; events: EventBus; clock: () => number; log: FastifyBaseLogger },
+    keepAliveMs = KEEP_ALIVE_MS,
+  ) {
+    this.unsubscribes = [
+      deps.events.subscribe('comment-changed', ({ lessonId, threadId }) => this.queue(lessonId, threadId)),
+      deps.events.subscribe('sessions-ended', ({ userId }) => void this.checkSessions(userId)),
+      // Comment events of the gap are lost: every reader reloads the first page, as after a reconnect.
+      deps.events.subscribe('events-missed', () => this.forEach((stream) => this.write(stream, READY))),
+    ];
+    this.keepAlive = setInterval(() => this.forEach((stream) => this.write(stream, ': keep-alive\n\n')), keepAliveMs).unref();
+  }
+
+  /** The reader's stream of the lesson's events (the route has checked they may open it), `ready` first. */
+  open(lessonId: string, reader: StreamReader): PassThrough {
+    const out = new PassThrough();
+    const stream: OpenStream = { ...reader, lessonId, out };
+    let streams = this.lessons.get(lessonId);
+    if (!streams) this.lessons.set(lessonId, (streams = new Set()));
+    streams.add(stream);
+    // The client went (Fastify destroys the stream then), or the stream was ended here.
+    out.once('close', () => this.forget(stream));
+    out.write(READY);
+    return out;
+  }
+
+  /** How many streams are open: for tests and the bench. */
+  get size(): number {
+    let open = 0;
+    for (const streams of this.lessons.values()) open += streams.size;
+    return open;
+  }
+
+  /** Ends every stream (the app is closing: clients reconnect, to another process or after the restart). */
+  close(): void {
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
+    clearInterval(this.keepAlive);
+    this.forEach((stream) => this.end(stream));
+  }
+
+  private forEach(act: (stream: OpenStream) => void): void {
+    for (const streams of this.lessons.values()) for (const stream of [...streams]) act(stream);
+  }
+
+  private forget(stream: OpenStream): void {
+    const streams = this.lessons.get(stream.lessonId);
+    streams?.delete(stream);
+    if (streams?.size === 0) this.lessons.delete(stream.lessonId);
+  }
+
+  private end(stream: OpenStream, closed?: string): void {
+    this.forget(stream);
+    if (closed !== undefined && !stream.out.writableEnded) stream.out.write(frame('closed', { message: closed }));
+    stream.out.end();
+  }
+
+  private write(stream: OpenStream, text: string): void {
+    if (stream.out.writableEnded) return;
+    if (stream.out.writableLength > MAX_UNSENT_BYTES) return this.end(stream);
+    stream.out.write(text);
+  }
+
+  /** Handles the thread's change after the lesson's earlier ones; nothing when no reader of this process is on the lesson. */
+  private queue(lessonId: string, threadId: string): void {
+    if (!this.lessons.has(lessonId)) return;
+    const key = `${lessonId} ${threadId}`;
+    if (this.waiting.has(key)) return;
+    this.waiting.add(key);
+    const handled = (this.chains.get(lessonId) ?? Promise.resolve())
+      .then(() => {
+        this.waiting.delete(key);
+        return this.threadChanged(lessonId, threadId);
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error, lessonId, threadId }, 'a comment event could not reach its streams'));
+    this.chains.set(lessonId, handled);
+    void handled.then(() => {
+      if (this.chains.get(lessonId) === handled) this.chains.delete(lessonId);
+    });
+  }
+
+  private async threadChanged(lessonId: string, threadId: string): Promise<void> {
+    const streams = [...(this.lessons.get(lessonId) ?? [])];
+    if (streams.length === 0) return;
+    const { db } = this.deps;
+    const [thread, found, standings, revoked] = await Promise.all([
+      readThread(db, threadId),
+      findLessonWithModule(db, lessonId),
+      findMemberStandings(db, [...new Set(streams.map((stream) => stream.userId))]),
+      revokedAmong(db, [...new Set(streams.map((stream) => stream.tokenId))]),
+    ]);
+    const now = this.deps.clock();
+    // A member who wrote none of the thread sees what every such member sees: one frame for all of them.
+    const writers = new Set([thread.comment, ...thread.replies].flatMap((row) => (row?.authorId ? [row.authorId] : [])));
+    const frames = new Map<string, string>();
+    for (const stream of streams) {
+      const standing = standings.get(stream.userId);
+      const refusal = sessionRefusal(stream, standing, revoked);
+      if (refusal !== undefined || !standing) {
+        this.end(stream, refusal);
+        continue;
+      }
+      const access = found
+        ? lessonAccess({ role: standing.role, tier: standing.membershipTier, paidSince: standing.paidSince }, found.lesson, found.module, now)
+        : undefined;
+      if (access?.state !== 'open') {
+        this.end(stream, access?.state === 'locked' ? lockedMessage(access) : STREAM_MESSAGES.lessonGone);
+        continue;
+      }
+      const reader: Reader = { id: stream.userId, admin: standing.role === 'admin' };
+      const kind = reader.admin ? 'admin' : writers.has(reader.id) ? reader.id : 'member';
+      let text = frames.get(kind);
+      if (text === undefined) frames.set(kind, (text = threadFrame(threadId, thread, reader)));
+      this.write(stream, text);
+    }
+  }
+
+  /** The user signed out: their streams whose session no longer holds end now. */
+  private async checkSessions(userId: string): Promise<void> {
+    const streams: OpenStream[] = [];
+    this.forEach((stream) => {
+      if (stream.userId === userId) streams.push(stream);
+    });
+    if (streams.length === 0) return;
+    try {
+      const [standings, revoked] = await Promise.all([
+        findMemberStandings(this.deps.db, [userId]),
+        revokedAmong(
+          this.deps.db,
+          streams.map((stream) => stream.tokenId),
+        ),
+      ]);
+      for (const stream of streams) {
+        const refusal = sessionRefusal(stream, standings.get(userId), revoked);
+        if (refusal !== undefined) this.end(stream, refusal);
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error, userId }, 'open comment streams could not check a sign-out');
+    }
+  }
+}
