@@ -14,6 +14,7 @@ import { addReply, dropComment, replaceComment } from './comment-pages';
 import { DISCUSSION_WORDS, HELD_NOTICE_MS } from './discussion-words';
 import type { UpdatePages } from './use-discussion';
 import { useEditWindow } from './use-edit-window';
+import { commentAnchor } from './use-comment-anchor';
 
 export interface Viewer {
   id: string | null;
@@ -84,6 +85,8 @@ export function CommentItem({ comment, context }: { comment: Comment | Reply; co
     <li className="comment-thread">
       <article
         ref={article}
+        id={commentAnchor(comment._id)}
+        tabIndex={-1}
         className={stub ? 'comment comment--stub' : 'comment'}
         aria-label={stub ? 'Deleted comment' : `${isReply ? 'Reply' : 'Comment'} by ${name}`}
       >

@@ -288,3 +288,20 @@ describe('the discussion under a lesson', () => {
     expect(stand.currentTime).toBe(724);
   });
 });
+
+describe('a link to a comment', () => {
+  it('scrolls to the thread a mail links to once it has loaded, and gives it focus', async () => {
+    window.history.replaceState(null, '', '/course/l1#comment-b');
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    server['discussion.list'] = () => firstPage([aComment({ _id: 'a' }), aComment({ _id: 'b', author: { _id: 'member-5', name: 'Bea' } })]);
+    try {
+      await open();
+      await vi.waitFor(() => expect(document.activeElement).toBe(article('Comment by Bea')));
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(article('Comment by Bea').id).toBe('comment-b');
+    } finally {
+      window.history.replaceState(null, '', '/');
+      scrolled.mockRestore();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { CommentComposer } from './comment-composer';
 import { CommentItem, type CommentContext } from './comment-item';
 import { removeThread, upsertThread } from './comment-pages';
 import { DISCUSSION_WORDS } from './discussion-words';
+import { useCommentAnchor } from './use-comment-anchor';
 import { useCommentStream } from './use-comment-stream';
 import { useDiscussion } from './use-discussion';
 import './discussion-section.css';
@@ -34,6 +35,7 @@ export function DiscussionSection({ lessonId, media }: DiscussionSectionProps) {
     onReady: () => void readFirstPage().catch(() => {}),
   });
   const onGone = useCallback(() => heading.current?.focus(), []);
+  useCommentAnchor(threads.map((thread) => thread._id));
 
   const context: CommentContext = {
     lessonId,
