@@ -44,6 +44,7 @@ export const adminCommentSchema = z.object({
       name: z.string(),
       email: z.string(),
       bannedUntil: timestamp.nullable().describe('Their comment ban; null: none'),
+      letThrough: z.boolean().describe('Whether an admin has let one of their comments through: their later ones show at once'),
       comments: z.int().nonnegative().describe('How many comments of theirs there are, this one included'),
     })
     .nullable()

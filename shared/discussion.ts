@@ -80,6 +80,6 @@ export interface CommentReport {
 /** An item of an admin queue: the comment (its replies left out), its lesson, its author's standing, and its reports. */
 export interface AdminComment extends Omit<Comment, 'replies'> {
   lesson: { _id: string; title: string };
-  member: { _id: string; name: string; email: string; bannedUntil: string | null; comments: number } | null;
+  member: { _id: string; name: string; email: string; bannedUntil: string | null; letThrough: boolean; comments: number } | null;
   reports: CommentReport[];
 }

@@ -43,6 +43,7 @@ export function adminCommentAnswer(row: AdminRow, reports: ReportRow[], standing
             name: row.authorName ?? '',
             email: row.authorEmail ?? '',
             bannedUntil: isoTimeOrNull(standing?.bannedUntil ?? null),
+            letThrough: (standing?.letThroughAt ?? null) !== null,
             comments: authorComments,
           },
     reports: reports.map((report) => ({

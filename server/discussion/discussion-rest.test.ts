@@ -94,13 +94,13 @@ describe('posting and reading', () => {
     expect(held.comments[0]).toMatchObject({
       _id: first._id,
       lesson: { _id: open._id, title: 'Welcome' },
-      member: { _id: ann.id, email: 'ann@example.com', bannedUntil: null, comments: 1 },
+      member: { _id: ann.id, email: 'ann@example.com', bannedUntil: null, letThrough: false, comments: 1 },
       reports: [],
     });
 
     const let_ = await api('PUT', `/api/admin/comments/${first._id}`, { status: 'visible' });
     expect(let_.status, let_.raw).toBe(200);
-    expect((let_.body as { comment: AdminComment }).comment.status).toBe('visible');
+    expect((let_.body as { comment: AdminComment }).comment).toMatchObject({ status: 'visible', member: { letThrough: true } });
     const seen = (await page(open._id, bob.token)).comments;
     expect(ids(seen)).toEqual([first._id]);
     // Another reader gets the HTML, not the Markdown.

@@ -101,6 +101,7 @@ export function CommentItem({ comment, queue, selection, onModerate, onDelete, o
             <>
               <strong>{member.name}</strong> <span className="discussion-item__email">{member.email}</span>
               <span> · {member.comments === 1 ? '1 comment' : `${member.comments} comments`}</span>
+              <span> · {member.letThrough ? 'Let through before' : 'Not let through yet'}</span>
               {banned && <span className="discussion-item__banned"> · Banned from commenting until {banDay(banned)}</span>}
             </>
           ) : (

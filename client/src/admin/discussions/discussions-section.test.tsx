@@ -24,7 +24,7 @@ const comment = (id: string, memberName: string, changes: Partial<AdminComment> 
   answered: false,
   pinned: false,
   lesson: { _id: 'lesson-1', title: 'Orbits' },
-  member: { _id: `member-${memberName}`, name: memberName, email: `${memberName.toLowerCase()}@example.com`, bannedUntil: null, comments: 3 },
+  member: { _id: `member-${memberName}`, name: memberName, email: `${memberName.toLowerCase()}@example.com`, bannedUntil: null, letThrough: false, comments: 3 },
   reports: [],
   ...changes,
 });
@@ -111,6 +111,7 @@ describe('the Discussions section', () => {
     expect(within(ann).getByRole('link', { name: 'at 12:04' }).getAttribute('href')).toBe('/course/lesson-1?t=724');
     expect(within(ann).getByText('ann@example.com')).toBeTruthy();
     expect(within(ann).getByText(/3 comments/)).toBeTruthy();
+    expect(within(ann).getByText(/Not let through yet/)).toBeTruthy();
     expect(within(ann).getByText('this').tagName).toBe('STRONG');
     expect(within(ann).getByText('Held')).toBeTruthy();
     expect(within(await item("Bob's comment on Orbits")).queryByText(/^at /)).toBeNull();
