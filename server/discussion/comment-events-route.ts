@@ -9,8 +9,10 @@ import { DEFAULT_ERROR_STYLE, sendProcedureError } from '../http/error-bodies';
 import type { OperationDoc } from '../http/operation';
 import type { ContextFactory } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
-import type { CommentStreams } from './comment-streams';
+import { MAX_STREAMS_PER_MEMBER, STREAM_MESSAGES, type CommentStreams } from './comment-streams';
 import { discussionStreamRouter } from './discussion-router';
+
+const TOO_MANY_RETRY_SECONDS = 30;
 
 export const COMMENT_EVENTS_PATH = '/api/course/lessons/:id/comments/events';
 
@@ -32,6 +34,8 @@ const eventsDoc: OperationDoc = {
     403: 'As for reading the lesson: "This lesson is for Architects", or "This module opens on YYYY-MM-DD" (UTC).',
     404: 'No lesson with that id, or a draft.',
   },
+  // At most MAX_STREAMS_PER_MEMBER open at once per member and process (comment-streams.ts).
+  limited: true,
 };
 
 export function registerCommentEventsRoute(app: FastifyInstance, createContext: ContextFactory, streams: CommentStreams): void {
@@ -44,6 +48,11 @@ export function registerCommentEventsRoute(app: FastifyInstance, createContext: 
         reader = await createStreamCaller(createContext({ req: request })).open({ id: request.params.id });
       } catch (error) {
         return sendProcedureError(reply, error, DEFAULT_ERROR_STYLE);
+      }
+      if (streams.openBy(reader.userId) >= MAX_STREAMS_PER_MEMBER) {
+        request.log.warn({ userId: reader.userId, lessonId: request.params.id }, 'refused a discussion stream past the member’s limit');
+        // No clock frees a place, a closed tab does: the wait is a hint for the client's next try.
+        return reply.code(429).header('retry-after', String(TOO_MANY_RETRY_SECONDS)).send({ message: STREAM_MESSAGES.tooMany });
       }
       request.log.info({ userId: reader.userId, lessonId: request.params.id }, 'member opened a lesson discussion stream');
       return (

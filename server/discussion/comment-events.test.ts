@@ -9,6 +9,7 @@ import { closeAdminApp, ROOT_ADMIN, startAdminApp, type AdminApp } from '../../t
 import { openCommentEvents, type CommentEventReader } from '../../tests/support/comment-events';
 import { courseSite, type CourseSite } from '../../tests/support/course-site';
 import { users } from '../db/schema';
+import { MAX_STREAMS_PER_MEMBER, STREAM_MESSAGES } from './comment-streams';
 
 let site: AdminApp | undefined;
 let course: CourseSite;
@@ -76,6 +77,21 @@ describe('the comment event stream', () => {
     // The refusals are the list call's own.
     const list = await course.api('GET', `/api/course/lessons/${paid._id}/comments`, undefined, explorer.token);
     expect(list.body).toEqual(locked.refusal);
+  });
+
+  it('holds a member to ten open streams at once: the eleventh is a 429 in words, and one closed makes room', async () => {
+    await start();
+    const { open } = await lessons();
+    const ann = await member('ann@example.com');
+    const bob = await member('bob@example.com');
+    const held = await Promise.all(Array.from({ length: MAX_STREAMS_PER_MEMBER }, () => ready(open._id, ann.token)));
+    const refused = await listen(open._id, ann.token);
+    expect([refused.status, refused.refusal]).toEqual([429, { message: STREAM_MESSAGES.tooMany }]);
+    expect(refused.headers['retry-after']).toBe('30');
+    // Another member is not held to ann's streams.
+    await ready(open._id, bob.token);
+    held[0]!.close();
+    await expect.poll(async () => (await listen(open._id, ann.token)).status).toBe(200);
   });
 
   it('says ready at once, then brings another member’s comment within a second, with its replies as one thread', async () => {

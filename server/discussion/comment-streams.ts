@@ -22,8 +22,15 @@ export const KEEP_ALIVE_MS = 25_000;
 /** What a reader that does not read may leave unsent: past it the stream ends (the client reconnects and reloads). */
 const MAX_UNSENT_BYTES = 1 << 20;
 
+/**
+ * Streams one member may hold open in one process: a tab each for a few lessons is plenty, and
+ * each stream holds a connection and a buffer, so a script opening thousands is refused.
+ */
+export const MAX_STREAMS_PER_MEMBER = 10;
+
 export const STREAM_MESSAGES = {
   lessonGone: 'This lesson is no longer available.',
+  tooMany: `You have ${MAX_STREAMS_PER_MEMBER} discussions open at once: close one to follow another.`,
 } as const;
 
 /** Who holds a stream: the member and the session they opened it with. */
@@ -88,6 +95,15 @@ export class CommentStreams {
     out.once('close', () => this.forget(stream));
     out.write(READY);
     return out;
+  }
+
+  /** How many streams `userId` holds open in this process. */
+  openBy(userId: string): number {
+    let open = 0;
+    this.forEach((stream) => {
+      if (stream.userId === userId) open += 1;
+    });
+    return open;
   }
 
   /** How many streams are open: for tests and the bench. */

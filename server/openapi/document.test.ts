@@ -143,6 +143,7 @@ describe('the document', () => {
     const limited = operations().filter(({ operation }) => operation.responses['429']);
     expect(limited.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
       'DELETE /api/account',
+      'GET /api/course/lessons/{id}/comments/events',
       'GET /api/course/search',
       'POST /api/account/email',
       'POST /api/account/verification',

@@ -2,7 +2,7 @@
 // frames parsed as they come. For the discussion's tests and the scale suite. node:http with a
 // socket of its own per stream rather than fetch, whose pool may hold a spare socket open that
 // keeps a closing server waiting.
-import { request, type IncomingMessage } from 'node:http';
+import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 export interface StreamEvent {
   event: string;
@@ -11,6 +11,7 @@ export interface StreamEvent {
 
 export interface CommentEventReader {
   status: number;
+  headers: IncomingHttpHeaders;
   /** The body of a refusal (not a stream). */
   refusal?: unknown;
   /** Every event so far, in order. */
@@ -41,6 +42,7 @@ export async function openCommentEvents(baseUrl: string, lessonId: string, token
     for await (const chunk of response) body += chunk as string;
     return {
       status: response.statusCode!,
+      headers: response.headers,
       refusal: JSON.parse(body),
       events,
       next: () => Promise.reject(new Error('not a stream')),
@@ -75,6 +77,7 @@ export async function openCommentEvents(baseUrl: string, lessonId: string, token
     match === undefined ? event.event !== 'comment-line' : typeof match === 'string' ? event.event === match : match(event);
   return {
     status: response.statusCode!,
+    headers: response.headers,
     events,
     ended,
     close,
