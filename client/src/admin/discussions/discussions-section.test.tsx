@@ -24,7 +24,14 @@ const comment = (id: string, memberName: string, changes: Partial<AdminComment> 
   answered: false,
   pinned: false,
   lesson: { _id: 'lesson-1', title: 'Orbits' },
-  member: { _id: `member-${memberName}`, name: memberName, email: `${memberName.toLowerCase()}@example.com`, bannedUntil: null, letThrough: false, comments: 3 },
+  member: {
+    _id: `member-${memberName}`,
+    name: memberName,
+    email: `${memberName.toLowerCase()}@example.com`,
+    bannedUntil: null,
+    letThrough: false,
+    comments: 3,
+  },
   reports: [],
   ...changes,
 });
