@@ -64,6 +64,8 @@ function threadFrame(threadId: string, thread: { comment: CommentRow | undefined
 
 export class CommentStreams {
   private readonly lessons = new Map<string, Set<OpenStream>>();
+  /** Open streams by member, kept beside `lessons` so that the cap's check does not walk them all. */
+  private readonly byMember = new Map<string, number>();
   /** Per lesson, the end of its chain of event handlings. */
   private readonly chains = new Map<string, Promise<void>>();
   /** `lessonId threadId` of threads queued and not yet read. */
@@ -91,6 +93,7 @@ export class CommentStreams {
     let streams = this.lessons.get(lessonId);
     if (!streams) this.lessons.set(lessonId, (streams = new Set()));
     streams.add(stream);
+    this.byMember.set(reader.userId, this.openBy(reader.userId) + 1);
     // The client went (Fastify destroys the stream then), or the stream was ended here.
     out.once('close', () => this.forget(stream));
     out.write(READY);
@@ -99,11 +102,7 @@ export class CommentStreams {
 
   /** How many streams `userId` holds open in this process. */
   openBy(userId: string): number {
-    let open = 0;
-    this.forEach((stream) => {
-      if (stream.userId === userId) open += 1;
-    });
-    return open;
+    return this.byMember.get(userId) ?? 0;
   }
 
   /** How many streams are open: for tests and the bench. */
@@ -126,8 +125,12 @@ export class CommentStreams {
 
   private forget(stream: OpenStream): void {
     const streams = this.lessons.get(stream.lessonId);
-    streams?.delete(stream);
-    if (streams?.size === 0) this.lessons.delete(stream.lessonId);
+    // Forgotten once: an ended stream is forgotten again when its 'close' follows.
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.lessons.delete(stream.lessonId);
+    const left = this.openBy(stream.userId) - 1;
+    if (left > 0) this.byMember.set(stream.userId, left);
+    else this.byMember.delete(stream.userId);
   }
 
   private end(stream: OpenStream, closed?: string): void {

@@ -171,5 +171,5 @@ export function CommentItem({ comment, queue, selection, onModerate, onDelete, o
 }
 
 function Badge({ tone, children }: { tone?: string; children: ReactNode }) {
-  return <li className={`discussion-badge${tone ? ` discussion-badge--${tone}` : ''}`}>{children}</li>;
+  return <li className={`queue-pill${tone ? ` discussion-badge--${tone}` : ''}`}>{children}</li>;
 }

@@ -28,7 +28,7 @@ export function OutboxRow({ mail }: { mail: OutboxMail }) {
       <article aria-label={`${mail.subject}, to ${mail.member.email || 'a deleted member'}`}>
         <header className="outbox-mail__head">
           <h3 className="outbox-mail__subject">{mail.subject}</h3>
-          <span className={`outbox-state outbox-state--${mail.state}`}>{STATE_WORDS[mail.state]}</span>
+          <span className={`queue-pill outbox-state--${mail.state}`}>{STATE_WORDS[mail.state]}</span>
         </header>
         <dl className="outbox-mail__facts">
           <div>

@@ -6,24 +6,11 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@shared/discussion';
 import { signInAs } from '@/course/test-media.test-support';
+import { aComment } from './comment-fixtures.test-support';
 import { testStream, type TestStream } from './sse-stream.test-support';
 import { commentEventsPath, useCommentStream } from './use-comment-stream';
 
-const thread: Comment = {
-  _id: 'c1',
-  lessonId: 'l1',
-  parentId: null,
-  author: { _id: 'member-2', name: 'Grace' },
-  body: null,
-  html: '<p>Why?</p>',
-  atSeconds: 724,
-  createdAt: '2026-11-29T10:00:00.000Z',
-  editedAt: null,
-  status: 'visible',
-  answered: false,
-  pinned: false,
-  replies: [],
-};
+const thread: Comment = aComment({ _id: 'c1', html: '<p>Why?</p>', atSeconds: 724 });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let token = '';
