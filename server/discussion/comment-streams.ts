@@ -4,8 +4,9 @@
 // for a lesson with readers, the thread (row and replies), the lesson and the readers' users are
 // read once per event, whatever the number of readers, and each reader gets the thread as they
 // may see it, `removed`, or `closed` when they may no longer read (their session ended, their
-// account was suspended, the lesson locked for them). Events of one lesson are handled in order,
-// and a thread already waiting to be read is not queued twice.
+// account was suspended, the lesson locked for them). Events of one lesson are handled in order:
+// the threads changed while a lesson's pass runs wait for the next pass, all of them together
+// (once each), which reads the readers once for them all and writes each reader once.
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
@@ -55,21 +56,50 @@ function sessionRefusal(stream: OpenStream, standing: MemberStanding | undefined
   return undefined;
 }
 
-/** The thread as `reader` may see it: its `comment` frame, or `removed`. */
-function threadFrame(threadId: string, thread: { comment: CommentRow | undefined; replies: CommentRow[] }, reader: Reader): string {
-  if (!thread.comment || !canRead(reader, thread.comment)) return frame('removed', { _id: threadId });
-  const replies = thread.replies.filter((reply) => canRead(reader, reply));
-  return frame('comment', { comment: commentAnswer(thread.comment, reader, replies) });
+/** Which of a change's texts `reader` gets: admins' own, a writer's own (their held comments, their Markdown), or every other member's. */
+const readerKind = (reader: Reader, writers: ReadonlySet<string>) => (reader.admin ? 'admin' : writers.has(reader.id) ? reader.id : 'member');
+
+/** A changed thread's frames, each built once for the readers of its kind. */
+class ThreadViews {
+  readonly writers: ReadonlySet<string>;
+  private readonly frames = new Map<string, string>();
+
+  constructor(
+    private readonly threadId: string,
+    private readonly thread: { comment: CommentRow | undefined; replies: CommentRow[] },
+  ) {
+    this.writers = new Set([thread.comment, ...thread.replies].flatMap((row) => (row?.authorId ? [row.authorId] : [])));
+  }
+
+  /** The thread as `reader` may see it: its `comment` frame, or `removed`. */
+  frame(reader: Reader): string {
+    const kind = readerKind(reader, this.writers);
+    let text = this.frames.get(kind);
+    if (text === undefined) this.frames.set(kind, (text = this.build(reader)));
+    return text;
+  }
+
+  private build(reader: Reader): string {
+    const { comment, replies } = this.thread;
+    if (!comment || !canRead(reader, comment)) return frame('removed', { _id: this.threadId });
+    return frame('comment', {
+      comment: commentAnswer(
+        comment,
+        reader,
+        replies.filter((reply) => canRead(reader, reply)),
+      ),
+    });
+  }
 }
 
 export class CommentStreams {
   private readonly lessons = new Map<string, Set<OpenStream>>();
   /** Open streams by member, kept beside `lessons` so that the cap's check does not walk them all. */
   private readonly byMember = new Map<string, number>();
-  /** Per lesson, the end of its chain of event handlings. */
-  private readonly chains = new Map<string, Promise<void>>();
-  /** `lessonId threadId` of threads queued and not yet read. */
-  private readonly waiting = new Set<string>();
+  /** Per lesson, the threads changed and not yet read, in the order they came. */
+  private readonly waiting = new Map<string, Set<string>>();
+  /** Lessons whose pass is under way: what changes meanwhile waits for the next pass. */
+  private readonly passing = new Set<string>();
   private readonly unsubscribes: Array<() => void>;
   private readonly keepAlive: NodeJS.Timeout;
 
@@ -139,7 +169,7 @@ export class CommentStreams {
     stream.out.end();
   }
 
-  private write(stream: OpenStream, text: string): void {
+  private write(stream: OpenStream, text: string | Buffer): void {
     if (stream.out.writableEnded) return;
     if (stream.out.writableLength > MAX_UNSENT_BYTES) return this.end(stream);
     stream.out.write(text);
@@ -148,35 +178,43 @@ export class CommentStreams {
   /** Handles the thread's change after the lesson's earlier ones; nothing when no reader of this process is on the lesson. */
   private queue(lessonId: string, threadId: string): void {
     if (!this.lessons.has(lessonId)) return;
-    const key = `${lessonId} ${threadId}`;
-    if (this.waiting.has(key)) return;
-    this.waiting.add(key);
-    const handled = (this.chains.get(lessonId) ?? Promise.resolve())
-      .then(() => {
-        this.waiting.delete(key);
-        return this.threadChanged(lessonId, threadId);
-      })
-      .catch((error: unknown) => this.deps.log.error({ err: error, lessonId, threadId }, 'a comment event could not reach its streams'));
-    this.chains.set(lessonId, handled);
-    void handled.then(() => {
-      if (this.chains.get(lessonId) === handled) this.chains.delete(lessonId);
-    });
+    let threads = this.waiting.get(lessonId);
+    if (!threads) this.waiting.set(lessonId, (threads = new Set()));
+    threads.add(threadId);
+    if (this.passing.has(lessonId)) return;
+    this.passing.add(lessonId);
+    // After the publisher's own work (its commit's answer): the events of this tick go in one pass.
+    queueMicrotask(() => void this.passes(lessonId));
   }
 
-  private async threadChanged(lessonId: string, threadId: string): Promise<void> {
+  /** The lesson's passes, one after another, while threads wait. */
+  private async passes(lessonId: string): Promise<void> {
+    for (let threads = this.waiting.get(lessonId); threads; threads = this.waiting.get(lessonId)) {
+      this.waiting.delete(lessonId);
+      try {
+        await this.threadsChanged(lessonId, [...threads]);
+      } catch (error) {
+        this.deps.log.error({ err: error, lessonId, threadIds: [...threads] }, 'comment events could not reach their streams');
+      }
+    }
+    this.passing.delete(lessonId);
+  }
+
+  private async threadsChanged(lessonId: string, threadIds: string[]): Promise<void> {
     const streams = [...(this.lessons.get(lessonId) ?? [])];
     if (streams.length === 0) return;
     const { db } = this.deps;
-    const [thread, found, standings, revoked] = await Promise.all([
-      readThread(db, threadId),
+    const [threads, found, standings, revoked] = await Promise.all([
+      Promise.all(threadIds.map((threadId) => readThread(db, threadId))),
       findLessonWithModule(db, lessonId),
       findMemberStandings(db, [...new Set(streams.map((stream) => stream.userId))]),
       revokedAmong(db, [...new Set(streams.map((stream) => stream.tokenId))]),
     ]);
     const now = this.deps.clock();
-    // A member who wrote none of the thread sees what every such member sees: one frame for all of them.
-    const writers = new Set([thread.comment, ...thread.replies].flatMap((row) => (row?.authorId ? [row.authorId] : [])));
-    const frames = new Map<string, string>();
+    const views = threadIds.map((threadId, i) => new ThreadViews(threadId, threads[i]!));
+    // A member who wrote none of these threads sees what every such member sees: one text for all of them.
+    const writers = new Set(views.flatMap((view) => [...view.writers]));
+    const texts = new Map<string, Buffer>();
     for (const stream of streams) {
       const standing = standings.get(stream.userId);
       const refusal = sessionRefusal(stream, standing, revoked);
@@ -192,9 +230,10 @@ export class CommentStreams {
         continue;
       }
       const reader: Reader = { id: stream.userId, admin: standing.role === 'admin' };
-      const kind = reader.admin ? 'admin' : writers.has(reader.id) ? reader.id : 'member';
-      let text = frames.get(kind);
-      if (text === undefined) frames.set(kind, (text = threadFrame(threadId, thread, reader)));
+      const kind = readerKind(reader, writers);
+      let text = texts.get(kind);
+      // One Buffer for every reader of a kind: the stream writes it as it is, with no encoding each.
+      if (text === undefined) texts.set(kind, (text = Buffer.from(views.map((view) => view.frame(reader)).join(''))));
       this.write(stream, text);
     }
   }

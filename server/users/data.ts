@@ -6,6 +6,7 @@ import { apiRecord } from '../db/api-record';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { preparedPerDatabase } from '../db/prepared';
+import { inValueList, valueList } from '../db/value-list';
 import { holdWrites, transaction } from '../db/transaction';
 import { users, userSearchGrams } from '../db/schema';
 import { deleteAccountTokens } from './account-tokens';
@@ -363,13 +364,22 @@ export const memberStandingColumns = {
   sessionsValidFrom: users.sessionsValidFrom,
 };
 
-/** The standing of each of these users now, in one query: what open event streams check their readers against (discussion/comment-streams.ts). */
-export async function findMemberStandings(db: Db, ids: string[]): Promise<Map<string, MemberStanding>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+const memberStandingsQuery = preparedPerDatabase((db) =>
+  db
     .select({ id: users.id, ...memberStandingColumns })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(inValueList(users.id, 'ids'))
+    .prepare(),
+);
+
+/**
+ * The standing of each of these users now, in one query: what open event streams check their
+ * readers against (discussion/comment-streams.ts), at every event of a lesson, for hundreds of
+ * readers. So the ids are one parameter and the statement is prepared once.
+ */
+export async function findMemberStandings(db: Db, ids: string[]): Promise<Map<string, MemberStanding>> {
+  if (ids.length === 0) return new Map();
+  const rows = await memberStandingsQuery(db, '').execute({ ids: valueList(ids) });
   return new Map(rows.map(({ id, ...standing }) => [id, standing]));
 }
 
