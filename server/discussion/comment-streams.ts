@@ -1,8 +1,8 @@
 // The live event streams of lessons' discussions (CONTRACT §9; decision 055): one registry per
-// process of the streams open on it, by lesson. A comment write publishes `comment-changed` with
+// process of the streams open on it, by lesson (passes: decision 058). A comment write publishes `comment-changed` with
 // its lesson and thread after its commit (comments-data.ts), from whichever process took it; here,
 // for a lesson with readers, the thread (row and replies), the lesson and the readers' users are
-// read once per event, whatever the number of readers, and each reader gets the thread as they
+// read once per pass, whatever the number of readers, and each reader gets the thread as they
 // may see it, `removed`, or `closed` when they may no longer read (their session ended, their
 // account was suspended, the lesson locked for them). Events of one lesson are handled in order:
 // the threads changed while a lesson's pass runs wait for the next pass, all of them together
