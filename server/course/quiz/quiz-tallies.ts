@@ -18,13 +18,15 @@ export function wrongPicks(results: readonly StoredResult[], answers: Readonly<R
   });
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Adds a just-submitted attempt (`results` set) to the totals, in its submit's transaction. */
 export async function tallySubmitted(tx: Tx, attempt: AttemptRow, answers: Readonly<Record<string, Answer>>): Promise<void> {
   const results = attempt.results ?? [];
   const lessonId = attempt.lessonId;
   if (results.length > 0) {
     // In question order, the order every submit takes these rows in: two submits never wait on each other in a circle.
-    const sorted = [...results].sort((a, b) => (a.questionId < b.questionId ? -1 : a.questionId > b.questionId ? 1 : 0));
+    const sorted = [...results].sort((a, b) => compare(a.questionId, b.questionId));
     await tx
       .insert(courseAttemptMarks)
       .values(sorted.map((result) => ({ attemptId: attempt.id, lessonId, questionId: result.questionId, full: result.correct })));
@@ -35,7 +37,8 @@ export async function tallySubmitted(tx: Tx, attempt: AttemptRow, answers: Reado
         target: [courseQuestionTallies.lessonId, courseQuestionTallies.questionId],
         set: { answered: sql`${courseQuestionTallies.answered} + excluded.answered`, full: sql`${courseQuestionTallies.full} + excluded.full` },
       });
-    const picks = wrongPicks(sorted, answers);
+    // In question then option order, as the tallies above: submits run side by side on PostgreSQL (decision 059).
+    const picks = wrongPicks(sorted, answers).sort((a, b) => compare(a.questionId, b.questionId) || compare(a.optionId, b.optionId));
     if (picks.length > 0) {
       await tx.insert(courseAttemptWrongPicks).values(picks.map((pick) => ({ attemptId: attempt.id, lessonId, ...pick })));
       await tx
