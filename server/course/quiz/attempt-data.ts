@@ -20,7 +20,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { courseAttemptAnswers, courseAttempts } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { keepAttemptKey } from './attempt-keys';
-import { tallySubmitted } from './quiz-tallies';
+import { addToTallies, recordMarks } from './quiz-tallies';
 
 export interface AttemptRow {
   id: string;
@@ -264,8 +264,11 @@ export function submitAttempt(
         .set({ submittedAt: at, percent: scored.percent, passed: scored.passed, results: JSON.stringify(scored.results) })
         .where(eq(courseAttempts.id, attemptId));
       const submitted: AttemptRow = { ...attempt, submittedAt: at, ...scored };
-      await tallySubmitted(tx, submitted, answers);
+      const marks = await recordMarks(tx, submitted, answers);
+      // Then the rows other submits write too (the lesson's totals behind the completion, the
+      // quiz's tallies), each held from its write to the commit: as few statements as can be.
       await then(tx, submitted);
+      await addToTallies(tx, marks);
       return { attempt: submitted, answers };
     },
     { isolation: 'read committed' },

@@ -10,7 +10,6 @@ import type { Db } from '../../db/client';
 import { courseAttempts } from '../../db/schema';
 import type { AnswerShape } from './quiz-checks';
 
-
 export interface AttemptKey {
   userId: string;
   lessonId: string;

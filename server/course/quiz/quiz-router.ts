@@ -19,7 +19,17 @@ import { noSuchLesson, requireOpen } from '../open-lesson';
 import { earnedCertificate } from '../progress/progress-router';
 import { saveProgress } from '../progress/progress-data';
 import { viewerOf } from '../viewer';
-import { findAttempt, findOpenAttempt, isSubmitted, readAnswers, saveAnswer, startAttempt, submitAttempt, summarizeAttempts, type AttemptRow } from './attempt-data';
+import {
+  findAttempt,
+  findOpenAttempt,
+  isSubmitted,
+  readAnswers,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+  summarizeAttempts,
+  type AttemptRow,
+} from './attempt-data';
 import { attemptKey, type AttemptKey } from './attempt-keys';
 import { checkedAnswer, notAQuiz, quizLesson } from './quiz-checks';
 import { quizInsights } from './quiz-insights';
