@@ -46,6 +46,15 @@ export interface CourseTree {
   modules: Array<CourseModule & { lessons: LessonHead[] }>;
 }
 
+/** The lesson and its module, from the course tree; undefined: no such lesson. */
+export function lessonInTree(tree: CourseTree, id: string): { lesson: LessonHead; module: CourseModule } | undefined {
+  for (const module of tree.modules) {
+    const lesson = module.lessons.find((candidate) => candidate._id === id);
+    if (lesson) return { lesson, module };
+  }
+  return undefined;
+}
+
 const moduleColumns = {
   id: courseModules.id,
   title: courseModules.title,

@@ -11,22 +11,13 @@ import type { Context, SessionUser } from '../../trpc/context';
 import { memberProcedure, publicProcedure } from '../../trpc/init';
 import { findPublicUserById } from '../../users/data';
 import { findCertificate, findCertificateOf, issueCertificate, type Certificate } from './certificate-data';
-import type { CourseTree } from '../content/content-data';
+import { lessonInTree } from '../content/content-data';
 import { noSuchLesson, requireOpen } from '../open-lesson';
 import { autoCompleteAt, courseCompletedAt, courseProgress, progressAnswer } from './progress';
 import { readMemberProgress, saveProgress, type Completion } from './progress-data';
 import { searchCourse } from '../search/search';
 import { countCourseSearch } from '../search/search-limit';
 import { viewerOf } from '../viewer';
-
-/** The lesson and its module, from the course tree; undefined: no such lesson. */
-function inTree(tree: CourseTree, id: string) {
-  for (const module of tree.modules) {
-    const lesson = module.lessons.find((candidate) => candidate._id === id);
-    if (lesson) return { lesson, module };
-  }
-  return undefined;
-}
 
 const sessionGone = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
 
@@ -54,7 +45,7 @@ export const progressProcedures = {
   saveProgress: memberProcedure.input(progressSaveInput).mutation(async ({ ctx, input }) => {
     const viewer = viewerOf(ctx.user);
     const now = ctx.deps.clock();
-    const found = inTree(await ctx.deps.courseTree.get(), input.id);
+    const found = lessonInTree(await ctx.deps.courseTree.get(), input.id);
     requireOpen(viewer, input.id, found, now);
     const { lesson } = found!;
     // A quiz is completed by its attempts (CONTRACT §8), never by a mark.

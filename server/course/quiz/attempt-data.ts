@@ -1,19 +1,26 @@
 // A member's attempts at a quiz (CONTRACT §8 "Member calls"): the only code that touches
-// course_attempts and course_attempt_answers (decision 049).
+// course_attempts and course_attempt_answers (decisions 049 and 059).
 // - Start: one insert that the two unique keys guard, with no read that decides it: a second open
 //   attempt (another tab, a double click) conflicts with the partial index, and a number past the
 //   limit is never written, so 20 parallel starts make one attempt and the limit holds.
-// - Answers: one row per question, upserted in a transaction that first finds the attempt open; the
-//   submit closes it in a transaction too, so an answer is either in the score or refused (on
-//   PostgreSQL the serializable transactions make the later of the two run again and see the other).
-// - Submit: closes, scores and records in one transaction; a submitted attempt answers as it is.
+// - Answers: one row per question, each save a single upsert that writes only while the attempt is
+//   the member's and open (its WHERE), holding the attempt's row (PostgreSQL: for share) until it
+//   is written.
+// - Submit: locks the attempt's row first (PostgreSQL: for update), so that it waits for the saves
+//   in flight and every later save finds it submitted; then it reads the answers, scores, records
+//   and completes in one transaction. An answer is either in the score or refused with 409. A
+//   submitted attempt answers as it is.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Answer, Question } from '../../../shared/quiz';
 import type { Db, Tx } from '../../db/client';
-import { courseAttemptAnswers, courseAttempts, courseQuestionTallies } from '../../db/schema';
-import { holdWrites, transaction } from '../../db/transaction';
-import { tallySubmitted } from './quiz-tallies';
+import { dialect } from '../../db/dialect';
+import { preparedPerDatabase } from '../../db/prepared';
+import { courseAttemptAnswers, courseAttempts } from '../../db/schema';
+import { transaction } from '../../db/transaction';
+import { keepAttemptKey } from './attempt-keys';
+import { addToTallies, recordMarks } from './quiz-tallies';
 
 export interface AttemptRow {
   id: string;
@@ -143,7 +150,11 @@ export async function startAttempt(db: Db, start: NewAttempt): Promise<{ state: 
       // Either key: another open attempt (the partial index) or this number taken (the other index).
       .onConflictDoNothing()
       .returning(columns);
-    if (row) return { state: 'started', attempt: toAttempt(row) };
+    if (row) {
+      const attempt = toAttempt(row);
+      keepAttemptKey(db, attempt);
+      return { state: 'started', attempt };
+    }
   }
   throw new Error('An attempt could not be started after five rounds of parallel starts');
 }
@@ -157,19 +168,60 @@ export async function readAnswers(db: Pick<Db, 'select'>, attemptId: string): Pr
   return Object.fromEntries(rows.map((row) => [row.questionId, JSON.parse(row.answer) as Answer]));
 }
 
-/** Keeps the answer; 'submitted' once the attempt is (nothing written); undefined: no such attempt. */
-export function saveAnswer(db: Db, attemptId: string, questionId: string, answer: Answer, at: number): Promise<'saved' | 'submitted' | undefined> {
-  return transaction(db, async (tx) => {
-    const [attempt] = await tx.select({ submittedAt: courseAttempts.submittedAt }).from(courseAttempts).where(eq(courseAttempts.id, attemptId));
-    if (!attempt) return undefined;
-    if (attempt.submittedAt !== null) return 'submitted';
-    const stored = JSON.stringify(answer);
-    await tx
-      .insert(courseAttemptAnswers)
-      .values({ attemptId, questionId, answer: stored, updatedAt: at })
-      .onConflictDoUpdate({ target: [courseAttemptAnswers.attemptId, courseAttemptAnswers.questionId], set: { answer: stored, updatedAt: at } });
-    return 'saved';
-  });
+const p = sql.placeholder;
+
+/**
+ * The save: the answer's row, from the attempt's row while it is the member's and open, upserted.
+ * On PostgreSQL it runs on its own (read committed) and holds the attempt's row for share until
+ * it is written: a submit that locks the row first makes it wait and then find the attempt
+ * submitted; one that comes later waits for it, and then reads its answer. The casts give
+ * PostgreSQL the parameters' types, which a select list cannot infer.
+ */
+const upsertAnswer = preparedPerDatabase((db) => {
+  const open = db
+    .select({
+      attemptId: courseAttempts.id,
+      questionId: sql<string>`cast(${p('questionId')} as text)`.as('question_id'),
+      answer: sql<string>`cast(${p('answer')} as text)`.as('answer'),
+      updatedAt: sql<number>`cast(${p('at')} as bigint)`.as('updated_at'),
+    })
+    .from(courseAttempts)
+    .where(and(eq(courseAttempts.id, p('attemptId')), eq(courseAttempts.userId, p('userId')), isNull(courseAttempts.submittedAt)));
+  return db
+    .insert(courseAttemptAnswers)
+    .select(dialect === 'postgres' ? ((open as unknown as PgSelect).for('share') as unknown as typeof open) : open)
+    .onConflictDoUpdate({
+      target: [courseAttemptAnswers.attemptId, courseAttemptAnswers.questionId],
+      set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning({ attemptId: courseAttemptAnswers.attemptId })
+    .prepare();
+});
+
+export interface AnswerSave {
+  attemptId: string;
+  userId: string;
+  questionId: string;
+  answer: Answer;
+  at: number;
+}
+
+/** Keeps the answer; 'submitted' once the attempt is (nothing written); undefined: no such attempt of the member's. */
+export async function saveAnswer(db: Db, save: AnswerSave): Promise<'saved' | 'submitted' | undefined> {
+  const { answer, ...keys } = save;
+  const [row] = await upsertAnswer(db, '').execute({ ...keys, answer: JSON.stringify(answer) });
+  if (row) return 'saved';
+  // Refused: why, read only now.
+  return (await isSubmitted(db, save.attemptId, save.userId)) ? 'submitted' : undefined;
+}
+
+/** Whether the member's attempt is submitted; undefined: no such attempt of theirs. */
+export async function isSubmitted(db: Pick<Db, 'select'>, attemptId: string, userId: string): Promise<boolean | undefined> {
+  const [attempt] = await db
+    .select({ submittedAt: courseAttempts.submittedAt })
+    .from(courseAttempts)
+    .where(and(eq(courseAttempts.id, attemptId), eq(courseAttempts.userId, userId)));
+  return attempt && attempt.submittedAt !== null;
 }
 
 export interface Scored {
@@ -178,10 +230,19 @@ export interface Scored {
   results: StoredResult[];
 }
 
+/** The attempt's row, locked until the transaction ends (PostgreSQL; SQLite's transaction has the one write lock already). */
+async function lockedAttempt(tx: Tx, id: string): Promise<AttemptRow | undefined> {
+  const read = tx.select(columns).from(courseAttempts).where(eq(courseAttempts.id, id));
+  const [row] = dialect === 'postgres' ? await (read as unknown as PgSelect).for('update') : await read;
+  return row && toAttempt(row as Row);
+}
+
 /**
  * Closes the attempt with the result `score` gives its answers, and runs `then` (the lesson's
  * completion) in the same transaction; an attempt already submitted is answered as it is, and
- * `then` does not run again. Undefined: no such attempt.
+ * `then` does not run again. Answers the attempt with the answers it holds; undefined: no such attempt.
+ * On PostgreSQL the transaction is read committed (decision 059): the attempt's row, locked first,
+ * orders it after every save in flight, and the answers, read after that, are every one saved.
  */
 export function submitAttempt(
   db: Db,
@@ -189,27 +250,29 @@ export function submitAttempt(
   score: (attempt: AttemptRow, answers: Record<string, Answer>) => Scored,
   then: (tx: Tx, attempt: AttemptRow) => Promise<unknown>,
   at: number,
-): Promise<AttemptRow | undefined> {
-  return transaction(db, async (tx) => {
-    // Every submit adds to the same few tally rows: on PostgreSQL, submits take turns from the
-    // start, so that none reads a snapshot older than another's committed +1 (decision 054).
-    await holdWrites(tx, courseQuestionTallies);
-    const attempt = await findAttempt(tx, attemptId);
-    if (!attempt || attempt.submittedAt !== null) return attempt;
-    const answers = await readAnswers(tx, attemptId);
-    const scored = score(attempt, answers);
-    const [row] = await tx
-      .update(courseAttempts)
-      .set({ submittedAt: at, percent: scored.percent, passed: scored.passed, results: JSON.stringify(scored.results) })
-      .where(and(eq(courseAttempts.id, attemptId), isNull(courseAttempts.submittedAt)))
-      .returning(columns);
-    // Closed meanwhile by another submit (SQLite's one writer makes this a race that cannot be lost there).
-    if (!row) return findAttempt(tx, attemptId);
-    const submitted = toAttempt(row);
-    await tallySubmitted(tx, submitted, answers);
-    await then(tx, submitted);
-    return submitted;
-  });
+): Promise<{ attempt: AttemptRow; answers: Record<string, Answer> } | undefined> {
+  return transaction(
+    db,
+    async (tx) => {
+      const attempt = await lockedAttempt(tx, attemptId);
+      if (!attempt) return undefined;
+      const answers = await readAnswers(tx, attemptId);
+      if (attempt.submittedAt !== null) return { attempt, answers };
+      const scored = score(attempt, answers);
+      await tx
+        .update(courseAttempts)
+        .set({ submittedAt: at, percent: scored.percent, passed: scored.passed, results: JSON.stringify(scored.results) })
+        .where(eq(courseAttempts.id, attemptId));
+      const submitted: AttemptRow = { ...attempt, submittedAt: at, ...scored };
+      const marks = await recordMarks(tx, submitted, answers);
+      // Then the rows other submits write too (the lesson's totals behind the completion, the
+      // quiz's tallies), each held from its write to the commit: as few statements as can be.
+      await then(tx, submitted);
+      await addToTallies(tx, marks);
+      return { attempt: submitted, answers };
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 /** Every attempt of the member's, oldest first: for their data export. */

@@ -16,9 +16,12 @@ export async function quizLesson(db: Context['deps']['db'], id: string): Promise
   return lesson;
 }
 
+/** A question as an answer is checked against it: its id, kind and options' ids. */
+export type AnswerShape = Pick<Question, '_id' | 'kind'> & { options: ReadonlyArray<Pick<Question['options'][number], '_id'>> };
+
 /** The answer as kept, checked against the attempt's (or the preview's) question it answers: a 400 naming the field otherwise. */
 export function checkedAnswer(
-  questions: readonly Question[],
+  questions: readonly AnswerShape[],
   input: { questionId: string; optionIds?: string[] | undefined; text?: string | undefined },
 ): Answer {
   const refuse = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });

@@ -2,7 +2,7 @@
 // about an attempt asks the one access rule about its quiz lesson, as every lesson call does.
 import { TRPCError } from '@trpc/server';
 import { isPlayed } from '../../../shared/course';
-import { QUIZ_MESSAGES, type MemberQuiz, type QuizSettings, type Taught } from '../../../shared/quiz';
+import { QUIZ_MESSAGES, type Answer, type MemberQuiz, type QuizSettings, type Taught } from '../../../shared/quiz';
 import { answerSaveInput, attemptIdInput, questionCreateInput, questionIdInput, questionOrderInput, questionUpdateInput } from '../../../shared/quiz-schemas';
 import { waitText } from '../../../shared/messages';
 import { lessonIdInput } from '../../../shared/course-schemas';
@@ -13,13 +13,24 @@ import { RetryLater } from '../../limits/retry-later';
 import type { Tx } from '../../db/client';
 import type { Context, SessionUser } from '../../trpc/context';
 import { adminProcedure, memberProcedure, router } from '../../trpc/init';
-import { findLesson, findLessonWithModule, type CourseLesson } from '../content/content-data';
+import { findLesson, lessonInTree, type CourseLesson, type LessonHead } from '../content/content-data';
 import { lessonTarget } from '../course-audit';
 import { noSuchLesson, requireOpen } from '../open-lesson';
 import { earnedCertificate } from '../progress/progress-router';
 import { saveProgress } from '../progress/progress-data';
 import { viewerOf } from '../viewer';
-import { findAttempt, findOpenAttempt, readAnswers, saveAnswer, startAttempt, submitAttempt, summarizeAttempts, type AttemptRow } from './attempt-data';
+import {
+  findAttempt,
+  findOpenAttempt,
+  isSubmitted,
+  readAnswers,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+  summarizeAttempts,
+  type AttemptRow,
+} from './attempt-data';
+import { attemptKey, type AttemptKey } from './attempt-keys';
 import { checkedAnswer, notAQuiz, quizLesson } from './quiz-checks';
 import { quizInsights } from './quiz-insights';
 import { readTallies } from './quiz-tallies';
@@ -32,24 +43,36 @@ import { scoredAttempt } from './scoring';
 const noSuchAttempt = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No attempt with id '${id}'` });
 const noSuchQuestion = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No question with id '${id}'` });
 
-/** The quiz lesson `id`, if the member may open it (404 or 403 otherwise, as any lesson). */
-async function openQuiz(ctx: Context & { user: SessionUser }, id: string): Promise<CourseLesson> {
-  const found = await findLessonWithModule(ctx.deps.db, id);
+/** The quiz lesson `id`, if the member may open it (404 or 403 otherwise, as any lesson), from the course tree as progress saves ask it. */
+async function openQuiz(ctx: Context & { user: SessionUser }, id: string): Promise<LessonHead> {
+  const found = lessonInTree(await ctx.deps.courseTree.get(), id);
   requireOpen(viewerOf(ctx.user), id, found, ctx.deps.clock());
   if (found!.lesson.kind !== 'quiz') throw notAQuiz();
   return found!.lesson;
 }
 
+const isOwn = (ctx: Context & { user: SessionUser }, attempt: { userId: string } | undefined, id: string) => {
+  if (!attempt || attempt.userId !== ctx.user.id) throw noSuchAttempt(id);
+};
+
+/** What a save or a submit checks of the member's own attempt, past the access rule of its quiz; another member's is a 404. */
+async function ownAttemptKey(ctx: Context & { user: SessionUser }, id: string): Promise<AttemptKey> {
+  const key = await attemptKey(ctx.deps.db, id);
+  isOwn(ctx, key, id);
+  await openQuiz(ctx, key!.lessonId);
+  return key!;
+}
+
 /** The member's own attempt, past the access rule of its quiz; another member's is a 404. */
 async function ownAttempt(ctx: Context & { user: SessionUser }, id: string): Promise<AttemptRow> {
   const attempt = await findAttempt(ctx.deps.db, id);
-  if (!attempt || attempt.userId !== ctx.user.id) throw noSuchAttempt(id);
-  await openQuiz(ctx, attempt.lessonId);
-  return attempt;
+  isOwn(ctx, attempt, id);
+  await openQuiz(ctx, attempt!.lessonId);
+  return attempt!;
 }
 
-async function answerOf(ctx: Context, attempt: AttemptRow) {
-  return attemptAnswer(attempt, await readAnswers(ctx.deps.db, attempt.id), lessonTitles(await ctx.deps.courseTree.get()));
+async function answerOf(ctx: Context, attempt: AttemptRow, answers?: Record<string, Answer>) {
+  return attemptAnswer(attempt, answers ?? (await readAnswers(ctx.deps.db, attempt.id)), lessonTitles(await ctx.deps.courseTree.get()));
 }
 
 /** What a quiz lesson's answer adds for its member (GET /api/course/lessons/{id}). */
@@ -97,29 +120,37 @@ const memberCalls = {
     if (started.state === 'no-attempts-left') throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.noAttemptsLeft });
     if (started.state === 'started')
       ctx.log.info({ userId: ctx.user.id, lessonId: lesson._id, attemptId: started.attempt.id }, 'member started a quiz attempt');
-    return { attempt: await answerOf(ctx, started.attempt), started: started.state === 'started' };
+    // A new attempt holds no answers yet.
+    return { attempt: await answerOf(ctx, started.attempt, started.state === 'started' ? {} : undefined), started: started.state === 'started' };
   }),
 
-  /** PUT /api/course/attempts/{id}/answers/{questionId} */
+  /** PUT /api/course/attempts/{id}/answers/{questionId}: the checks in memory, then one write (decision 059). */
   saveAnswer: memberProcedure.input(answerSaveInput).mutation(async ({ ctx, input }) => {
-    const attempt = await ownAttempt(ctx, input.id);
-    if (attempt.submittedAt !== null) throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
-    const saved = await saveAnswer(ctx.deps.db, attempt.id, input.questionId, checkedAnswer(attempt.questions, input), ctx.deps.clock());
+    const key = await ownAttemptKey(ctx, input.id);
+    const submitted = () => new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
+    let answer: Answer;
+    try {
+      answer = checkedAnswer(key.questions, input);
+    } catch (error) {
+      // A submitted attempt answers 409 before it judges the answer.
+      if (await isSubmitted(ctx.deps.db, input.id, ctx.user.id)) throw submitted();
+      throw error;
+    }
+    const saved = await saveAnswer(ctx.deps.db, { attemptId: input.id, userId: ctx.user.id, questionId: input.questionId, answer, at: ctx.deps.clock() });
     if (saved === undefined) throw noSuchAttempt(input.id);
-    if (saved === 'submitted') throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.submitted });
+    if (saved === 'submitted') throw submitted();
     return { saved: true as const };
   }),
 
   /** POST /api/course/attempts/{id}/submit: a second submit answers the same result and changes nothing. */
   submit: memberProcedure.input(attemptIdInput).mutation(async ({ ctx, input }) => {
-    const attempt = await ownAttempt(ctx, input.id);
-    if (attempt.submittedAt !== null) return { attempt: await answerOf(ctx, attempt) };
-    const settings = await readQuiz(ctx.deps.db, attempt.lessonId);
+    const key = await ownAttemptKey(ctx, input.id);
+    const settings = await readQuiz(ctx.deps.db, key.lessonId);
     const now = ctx.deps.clock();
     let completed = false;
     const submitted = await submitAttempt(
       ctx.deps.db,
-      attempt.id,
+      input.id,
       (row, answers) => scoredAttempt(row.questions, answers, settings.passPercent),
       async (tx, row) => {
         // Passing completes the lesson; so does any submit when the quiz is not required to pass.
@@ -134,10 +165,12 @@ const memberCalls = {
       now,
     );
     if (!submitted) throw noSuchAttempt(input.id);
-    ctx.log.info({ userId: ctx.user.id, lessonId: submitted.lessonId, attemptId: submitted.id, percent: submitted.percent }, 'member submitted a quiz attempt');
+    const { attempt, answers } = submitted;
+    if (attempt.submittedAt === now)
+      ctx.log.info({ userId: ctx.user.id, lessonId: attempt.lessonId, attemptId: attempt.id, percent: attempt.percent }, 'member submitted a quiz attempt');
     // It may have been the last lesson: the certificate is earned now.
     if (completed) await earnedCertificate(ctx, ctx.user);
-    return { attempt: await answerOf(ctx, submitted) };
+    return { attempt: await answerOf(ctx, attempt, answers) };
   }),
 
   /** GET /api/course/attempts/{id} */
