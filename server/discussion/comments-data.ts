@@ -3,7 +3,7 @@
 // by keyset (a cursor holding the last row's sort key), never by offset, so that a page deep in a
 // lesson of 10,000 comments costs what the first one does: an index range from the cursor on.
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { COMMENTS_PAGE_SIZE, type CommentQueue, type CommentStatus } from '../../shared/discussion';
 import type { Db, Tx } from '../db/client';
 import { preparedAs, preparedPerDatabase } from '../db/prepared';
@@ -73,11 +73,19 @@ function decodeCursor<Key extends Array<string | number>>(cursor: string, shape:
 
 export class BadCursor extends Error {}
 
-/** The status rule of a reader, for a top-level comment (a stub shows) or a reply (none is ever a stub); `readerId` is the member's id, bound or a placeholder. */
-function readable(reader: Pick<Reader, 'admin'>, topLevel: boolean, readerId: string | Placeholder): SQL | undefined {
-  if (reader.admin) return undefined;
+/** Who reads, as the page's statements tell readers apart (a member's status rule, or an admin's none). */
+type ReaderShape = 'member' | 'admin';
+const shapeOf = (reader: Reader): ReaderShape => (reader.admin ? 'admin' : 'member');
+
+/**
+ * The status rule of who reads, for a top-level comment (a stub shows) or a reply (none is ever a
+ * stub): none for an admin; for a member, whose id is the placeholder readerId, what is visible and
+ * their own held comments.
+ */
+function readable(who: ReaderShape, topLevel: boolean): SQL | undefined {
+  if (who === 'admin') return undefined;
   const shown = topLevel ? inArray(comments.status, ['visible', 'deleted']) : eq(comments.status, 'visible');
-  return or(shown, and(eq(comments.status, 'held'), eq(comments.authorId, readerId)));
+  return or(shown, and(eq(comments.status, 'held'), eq(comments.authorId, sql.placeholder('readerId'))));
 }
 
 /** Whether the reader may see this comment (the same rule as the page's). */
@@ -95,10 +103,7 @@ export interface LessonPage {
 
 // The page's two queries run on every read of a discussion, so each is prepared once per database
 // and shape (db/prepared.ts): building a select in Drizzle and preparing it in SQLite cost more
-// than running it. A shape is who reads (a member's status rule, or an admin's none) and, for the
-// top-level comments, whether a cursor is given.
-type ReaderShape = 'member' | 'admin';
-const asReader = (shape: ReaderShape) => ({ admin: shape === 'admin' });
+// than running it. A shape is who reads and, for the top-level comments, whether a cursor is given.
 
 const pageStatement = preparedPerDatabase((db, shape: `${ReaderShape} ${'first' | 'after'}`) => {
   const [who, from] = shape.split(' ') as [ReaderShape, 'first' | 'after'];
@@ -109,9 +114,7 @@ const pageStatement = preparedPerDatabase((db, shape: `${ReaderShape} ${'first' 
       ? sql`(${comments.pinned}, ${comments.createdAt}, ${comments.id}) < (${sql.param(sql.placeholder('pinned'), comments.pinned)}, ${sql.placeholder('createdAt')}, ${sql.placeholder('id')})`
       : undefined;
   const query = withAuthor(db)
-    .where(
-      and(eq(comments.lessonId, sql.placeholder('lessonId')), isNull(comments.parentId), readable(asReader(who), true, sql.placeholder('readerId')), after),
-    )
+    .where(and(eq(comments.lessonId, sql.placeholder('lessonId')), isNull(comments.parentId), readable(who, true), after))
     .orderBy(desc(comments.pinned), desc(comments.createdAt), desc(comments.id))
     .limit(COMMENTS_PAGE_SIZE + 1);
   return preparedAs(query, `comments-page-${who}-${from}`);
@@ -129,7 +132,7 @@ const repliesStatement = preparedPerDatabase((db, who: ReaderShape) =>
             comments.parentId,
             parentSlots.map((slot) => sql.placeholder(slot)),
           ),
-          readable(asReader(who), false, sql.placeholder('readerId')),
+          readable(who, false),
         ),
       )
       .orderBy(asc(comments.createdAt), asc(comments.id)),
@@ -139,7 +142,7 @@ const repliesStatement = preparedPerDatabase((db, who: ReaderShape) =>
 
 /** A page of the lesson's top-level comments the reader may see (pinned first, then newest first), with their replies oldest first. */
 export async function readLessonPage(db: Db, lessonId: string, reader: Reader, cursor: string | undefined): Promise<LessonPage> {
-  const who: ReaderShape = reader.admin ? 'admin' : 'member';
+  const who = shapeOf(reader);
   let top: CommentRow[];
   if (cursor === undefined) top = await pageStatement(db, `${who} first`).execute({ lessonId, readerId: reader.id });
   else {
@@ -170,7 +173,7 @@ export async function readReplies(db: Db, parentIds: string[], reader: Reader): 
   if (parentIds.length === 0 || parentIds.length > COMMENTS_PAGE_SIZE)
     throw new Error(`replies are read for 1 to ${COMMENTS_PAGE_SIZE} parents, not ${parentIds.length}`);
   const slots = Object.fromEntries(parentSlots.map((slot, i) => [slot, parentIds[i] ?? parentIds[0]]));
-  return repliesStatement(db, reader.admin ? 'admin' : 'member').execute({ ...slots, readerId: reader.id });
+  return repliesStatement(db, shapeOf(reader)).execute({ ...slots, readerId: reader.id });
 }
 
 /** A top-level comment and every reply of it, whatever their status, oldest first: in one query, what an event stream shows each reader of (comment-streams.ts). */
