@@ -17,3 +17,12 @@ export function preparedPerDatabase<Statement, Shape extends string = ''>(build:
     return statement;
   };
 }
+
+/**
+ * The query's prepared statement, named `name` on PostgreSQL, which then parses and plans it once
+ * per connection instead of at every run (an unnamed statement is planned each time). SQLite's
+ * prepare takes no name: its statement is compiled once anyway. Each name must stand for one SQL text.
+ */
+export function preparedAs<Statement>(query: { prepare(): Statement }, name: string): Statement {
+  return (query.prepare as (name: string) => Statement).call(query, name);
+}

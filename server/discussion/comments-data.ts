@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { COMMENTS_PAGE_SIZE, type CommentQueue, type CommentStatus } from '../../shared/discussion';
 import type { Db, Tx } from '../db/client';
+import { preparedAs, preparedPerDatabase } from '../db/prepared';
 import type { PendingEvents } from '../events/after-commit';
 import { commentReports, comments, courseLessons, users } from '../db/schema';
 
@@ -30,7 +31,9 @@ const rowColumns = {
   lessonId: comments.lessonId,
   parentId: comments.parentId,
   authorId: comments.authorId,
-  authorName: users.name,
+  // Looked up by the author's key for each row read, never joined: joined, PostgreSQL planned a page's
+  // replies (some 40 rows expected) as a hash join over every user, read in full for each page.
+  authorName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${comments.authorId})`,
   body: comments.body,
   html: comments.html,
   atSeconds: comments.atSeconds,
@@ -41,7 +44,7 @@ const rowColumns = {
   pinned: comments.pinned,
 };
 
-const withAuthor = (db: Pick<Db, 'select'>) => db.select(rowColumns).from(comments).leftJoin(users, eq(users.id, comments.authorId));
+const withAuthor = (db: Pick<Db, 'select'>) => db.select(rowColumns).from(comments);
 
 /** Who reads: a member sees what is visible, their own held comments, and stubs; an admin sees everything. */
 export interface Reader {
@@ -70,11 +73,19 @@ function decodeCursor<Key extends Array<string | number>>(cursor: string, shape:
 
 export class BadCursor extends Error {}
 
-/** The status rule of a reader, for a top-level comment (a stub shows) or a reply (none is ever a stub). */
-function readable(reader: Reader, topLevel: boolean): SQL | undefined {
-  if (reader.admin) return undefined;
+/** Who reads, as the page's statements tell readers apart (a member's status rule, or an admin's none). */
+type ReaderShape = 'member' | 'admin';
+const shapeOf = (reader: Reader): ReaderShape => (reader.admin ? 'admin' : 'member');
+
+/**
+ * The status rule of who reads, for a top-level comment (a stub shows) or a reply (none is ever a
+ * stub): none for an admin; for a member, whose id is the placeholder readerId, what is visible and
+ * their own held comments.
+ */
+function readable(who: ReaderShape, topLevel: boolean): SQL | undefined {
+  if (who === 'admin') return undefined;
   const shown = topLevel ? inArray(comments.status, ['visible', 'deleted']) : eq(comments.status, 'visible');
-  return or(shown, and(eq(comments.status, 'held'), eq(comments.authorId, reader.id)));
+  return or(shown, and(eq(comments.status, 'held'), eq(comments.authorId, sql.placeholder('readerId'))));
 }
 
 /** Whether the reader may see this comment (the same rule as the page's). */
@@ -90,19 +101,55 @@ export interface LessonPage {
   nextCursor: string | null;
 }
 
-/** A page of the lesson's top-level comments the reader may see (pinned first, then newest first), with their replies oldest first. */
-export async function readLessonPage(db: Pick<Db, 'select'>, lessonId: string, reader: Reader, cursor: string | undefined): Promise<LessonPage> {
-  let after: SQL | undefined;
-  if (cursor !== undefined) {
-    const key = decodeCursor<[number, number, string]>(cursor, ['number', 'number', 'string']);
-    if (!key) throw new BadCursor();
-    // One row value, in the index's order: an index range on either database.
-    after = sql`(${comments.pinned}, ${comments.createdAt}, ${comments.id}) < (${sql.param(key[0] === 1, comments.pinned)}, ${sql.param(key[1], comments.createdAt)}, ${key[2]})`;
-  }
-  const top = await withAuthor(db)
-    .where(and(eq(comments.lessonId, lessonId), isNull(comments.parentId), readable(reader, true), after))
+// The page's two queries run on every read of a discussion, so each is prepared once per database
+// and shape (db/prepared.ts): building a select in Drizzle and preparing it in SQLite cost more
+// than running it. A shape is who reads and, for the top-level comments, whether a cursor is given.
+
+const pageStatement = preparedPerDatabase((db, shape: `${ReaderShape} ${'first' | 'after'}`) => {
+  const [who, from] = shape.split(' ') as [ReaderShape, 'first' | 'after'];
+  // One row value, in the index's order: an index range on either database. The pinned flag goes
+  // through its column's encoder (0/1 on SQLite, a boolean on PostgreSQL).
+  const after =
+    from === 'after'
+      ? sql`(${comments.pinned}, ${comments.createdAt}, ${comments.id}) < (${sql.param(sql.placeholder('pinned'), comments.pinned)}, ${sql.placeholder('createdAt')}, ${sql.placeholder('id')})`
+      : undefined;
+  const query = withAuthor(db)
+    .where(and(eq(comments.lessonId, sql.placeholder('lessonId')), isNull(comments.parentId), readable(who, true), after))
     .orderBy(desc(comments.pinned), desc(comments.createdAt), desc(comments.id))
     .limit(COMMENTS_PAGE_SIZE + 1);
+  return preparedAs(query, `comments-page-${who}-${from}`);
+});
+
+// The replies to up to a page of parents: a placeholder per parent, the unused ones given the first
+// parent again (a repeat in IN matches nothing more).
+const parentSlots = Array.from({ length: COMMENTS_PAGE_SIZE }, (_, i) => `parent${i}`);
+const repliesStatement = preparedPerDatabase((db, who: ReaderShape) =>
+  preparedAs(
+    withAuthor(db)
+      .where(
+        and(
+          inArray(
+            comments.parentId,
+            parentSlots.map((slot) => sql.placeholder(slot)),
+          ),
+          readable(who, false),
+        ),
+      )
+      .orderBy(asc(comments.createdAt), asc(comments.id)),
+    `comment-replies-${who}`,
+  ),
+);
+
+/** A page of the lesson's top-level comments the reader may see (pinned first, then newest first), with their replies oldest first. */
+export async function readLessonPage(db: Db, lessonId: string, reader: Reader, cursor: string | undefined): Promise<LessonPage> {
+  const who = shapeOf(reader);
+  let top: CommentRow[];
+  if (cursor === undefined) top = await pageStatement(db, `${who} first`).execute({ lessonId, readerId: reader.id });
+  else {
+    const key = decodeCursor<[number, number, string]>(cursor, ['number', 'number', 'string']);
+    if (!key) throw new BadCursor();
+    top = await pageStatement(db, `${who} after`).execute({ lessonId, readerId: reader.id, pinned: key[0] === 1, createdAt: key[1], id: key[2] });
+  }
   const page = top.slice(0, COMMENTS_PAGE_SIZE);
   const last = page.at(-1);
   const replies =
@@ -113,17 +160,20 @@ export async function readLessonPage(db: Pick<Db, 'select'>, lessonId: string, r
           page.map((row) => row.id),
           reader,
         );
+  const byParent = new Map<string, CommentRow[]>(page.map((row) => [row.id, []]));
+  for (const reply of replies) byParent.get(reply.parentId!)?.push(reply);
   return {
-    threads: page.map((comment) => ({ comment, replies: replies.filter((reply) => reply.parentId === comment.id) })),
+    threads: page.map((comment) => ({ comment, replies: byParent.get(comment.id)! })),
     nextCursor: top.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.pinned ? 1 : 0, last.createdAt, last.id]) : null,
   };
 }
 
-/** The replies to `parentIds` the reader may see, oldest first. */
-export async function readReplies(db: Pick<Db, 'select'>, parentIds: string[], reader: Reader): Promise<CommentRow[]> {
-  return withAuthor(db)
-    .where(and(inArray(comments.parentId, parentIds), readable(reader, false)))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+/** The replies to `parentIds` (a page's worth at most) the reader may see, oldest first. */
+export async function readReplies(db: Db, parentIds: string[], reader: Reader): Promise<CommentRow[]> {
+  if (parentIds.length === 0 || parentIds.length > COMMENTS_PAGE_SIZE)
+    throw new Error(`replies are read for 1 to ${COMMENTS_PAGE_SIZE} parents, not ${parentIds.length}`);
+  const slots = Object.fromEntries(parentSlots.map((slot, i) => [slot, parentIds[i] ?? parentIds[0]]));
+  return repliesStatement(db, shapeOf(reader)).execute({ ...slots, readerId: reader.id });
 }
 
 /** A top-level comment and every reply of it, whatever their status, oldest first: in one query, what an event stream shows each reader of (comment-streams.ts). */

@@ -5,7 +5,7 @@ import type { MembershipTier, PaidVia, Role, UserStatus } from '../../shared/con
 import { apiRecord } from '../db/api-record';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedAs, preparedPerDatabase } from '../db/prepared';
 import { inValueList, valueList } from '../db/value-list';
 import { holdWrites, transaction } from '../db/transaction';
 import { users, userSearchGrams } from '../db/schema';
@@ -310,20 +310,22 @@ export async function findCredentialsById(db: Db, id: string) {
  * user, so the statement is prepared once per database.
  */
 const sessionUserQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      membershipTier: users.membershipTier,
-      paidSince: users.paidSince,
-      sessionsValidFrom: users.sessionsValidFrom,
-      revoked: tokenIsRevoked(sql.placeholder('tokenId')),
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare(),
+  preparedAs(
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        membershipTier: users.membershipTier,
+        paidSince: users.paidSince,
+        sessionsValidFrom: users.sessionsValidFrom,
+        revoked: tokenIsRevoked(sql.placeholder('tokenId')),
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+    'session-user',
+  ),
 );
 
 export async function findSessionUser(db: Db, id: string, tokenId: string) {

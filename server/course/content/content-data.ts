@@ -7,9 +7,10 @@
 // after checking that it names exactly the list's members: the transaction makes two admins'
 // reorders one after the other, never a mix.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { LessonKind } from '../../../shared/course';
 import type { Db, Tx } from '../../db/client';
+import { preparedAs, preparedPerDatabase } from '../../db/prepared';
 import { courseLessons, courseModules } from '../../db/schema';
 import type { PendingEvents } from '../../events/after-commit';
 import { writeLessonText } from '../search/lesson-text';
@@ -130,12 +131,21 @@ export async function findLesson(db: Pick<Db, 'select'>, id: string): Promise<Co
 }
 
 /** A lesson with the module it belongs to: what the access rule needs, in one query. */
+// Every call about a lesson (the lesson, its progress, quiz and discussion) reads it with its module
+// for the access rule: prepared once per database (db/prepared.ts).
+const lessonWithModuleQuery = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select({ lesson: lessonColumns, module: moduleColumns })
+      .from(courseLessons)
+      .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+      .where(eq(courseLessons.id, sql.placeholder('id'))),
+    'lesson-with-module',
+  ),
+);
+
 export async function findLessonWithModule(db: Db, id: string): Promise<{ lesson: CourseLesson; module: CourseModule } | undefined> {
-  const [row] = await db
-    .select({ lesson: lessonColumns, module: moduleColumns })
-    .from(courseLessons)
-    .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
-    .where(eq(courseLessons.id, id));
+  const [row] = await lessonWithModuleQuery(db, '').execute({ id });
   return row && { lesson: toLesson(row.lesson), module: toModule(row.module) };
 }
 
