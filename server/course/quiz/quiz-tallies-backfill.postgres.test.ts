@@ -9,7 +9,7 @@ import { COURSE_SEED_MODULES } from '../../../shared/course-seed';
 import { migrationsBefore } from '../../../tests/support/older-migrations';
 import { postgresUpgradeDatabase } from '../../../tests/support/postgres-upgrade';
 import { attemptsBeforeTallies, INSIGHTS_AFTER_U1_DELETED, INSIGHTS_AFTER_UPGRADE, QUIZ_QUESTIONS } from '../../../tests/support/quiz-before-tallies';
-import type { Db } from '../../db/client';
+import { openPostgres } from '../../db/postgres-client';
 import { pgMigrationsDir } from '../../paths';
 import { quizInsights } from './quiz-insights';
 import { readTallies } from './quiz-tallies';
@@ -21,9 +21,14 @@ it('an install with quiz attempts from before the tallies gets them back-filled,
   for (const statement of attemptsBeforeTallies(COURSE_SEED_MODULES[0]!.id)) await upgrade.client.query(statement);
   await migrate(drizzle(upgrade.client), { migrationsFolder: pgMigrationsDir });
 
-  // The data functions take the site's Db; on PostgreSQL it is node-postgres's (decision 020).
-  const db = drizzle(upgrade.client) as unknown as Db;
-  expect(quizInsights(QUIZ_QUESTIONS, await readTallies(db, 'quiz'))).toEqual(INSIGHTS_AFTER_UPGRADE);
-  await upgrade.client.query(`delete from users where id = 'u1'`);
-  expect(quizInsights(QUIZ_QUESTIONS, await readTallies(db, 'quiz'))).toEqual(INSIGHTS_AFTER_U1_DELETED);
+  // The data functions take the site's Db, opened as the site opens it: a pool, since they run
+  // their reads side by side (one client would be asked a query while it runs another).
+  const site = await openPostgres(upgrade.url);
+  try {
+    expect(quizInsights(QUIZ_QUESTIONS, await readTallies(site.db, 'quiz'))).toEqual(INSIGHTS_AFTER_UPGRADE);
+    await upgrade.client.query(`delete from users where id = 'u1'`);
+    expect(quizInsights(QUIZ_QUESTIONS, await readTallies(site.db, 'quiz'))).toEqual(INSIGHTS_AFTER_U1_DELETED);
+  } finally {
+    await site.close();
+  }
 });
