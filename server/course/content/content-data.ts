@@ -130,7 +130,6 @@ export async function findLesson(db: Pick<Db, 'select'>, id: string): Promise<Co
   return row && toLesson(row);
 }
 
-/** A lesson with the module it belongs to: what the access rule needs, in one query. */
 // Every call about a lesson (the lesson, its progress, quiz and discussion) reads it with its module
 // for the access rule: prepared once per database (db/prepared.ts).
 const lessonWithModuleQuery = preparedPerDatabase((db) =>
@@ -144,6 +143,7 @@ const lessonWithModuleQuery = preparedPerDatabase((db) =>
   ),
 );
 
+/** A lesson with the module it belongs to: what the access rule needs, in one query. */
 export async function findLessonWithModule(db: Db, id: string): Promise<{ lesson: CourseLesson; module: CourseModule } | undefined> {
   const [row] = await lessonWithModuleQuery(db, '').execute({ id });
   return row && { lesson: toLesson(row.lesson), module: toModule(row.module) };
