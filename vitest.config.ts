@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { sourceAliases } from './vite.config';
 
@@ -75,6 +76,9 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // One worker per core, at least two: a test mostly waits on PostgreSQL, ffmpeg or argon2's own
+    // threads, so vitest's default of cores − 1 (one worker here) left a core idle (decision 060).
+    maxWorkers: Math.max(2, availableParallelism()),
     // argon2 at full strength takes a while on two cores.
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -1,5 +1,5 @@
-// GET /api/openapi.json: the OpenAPI document of every /api route, built once, when the app is
-// ready, from the descriptions the routes carry (config.openapi). GET /api/docs: Swagger UI showing
+// GET /api/openapi.json: the OpenAPI document of every /api route, built once, at its first
+// request, from the descriptions the routes carry (config.openapi). GET /api/docs: Swagger UI showing
 // it, with swagger-ui-dist's files served from node_modules (no CDN).
 // Register before the routes it describes: it learns of them as they are added (onRoute).
 import { readFileSync } from 'node:fs';
@@ -39,16 +39,17 @@ export function registerApiReference(app: FastifyInstance, swaggerUiDir = SWAGGE
     if (!config?.openapi) return;
     for (const one of [method].flat()) routes.push({ method: one, url, errorStyle: config.errorStyle ?? DEFAULT_ERROR_STYLE, doc: config.openapi });
   });
-  let document = '';
-  app.addHook('onReady', async () => {
+  // Built at the first request, once every route is in: most starts (every test app's) never serve it.
+  let document: string | undefined;
+  const built = () => {
     // Fastify adds a HEAD beside every GET by itself, answering as the GET does; a HEAD of its own (tus's) is documented.
     const gets = new Set(routes.filter((route) => route.method === 'GET').map((route) => route.url));
     const documented = routes.filter((route) => route.method !== 'HEAD' || !gets.has(route.url));
-    document = JSON.stringify(buildOpenApiDocument(documented, { title: 'Quantum Path API', version }));
-  });
+    return JSON.stringify(buildOpenApiDocument(documented, { title: 'Quantum Path API', version }));
+  };
 
   const openapi = reference('This document', 'application/json', 'An OpenAPI 3.1 document of every /api route');
-  app.get('/api/openapi.json', { config: { openapi } }, (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get('/api/openapi.json', { config: { openapi } }, (_request, reply) => reply.type('application/json; charset=utf-8').send((document ??= built())));
 
   const page = reference('The interactive reference: this document in Swagger UI', 'text/html', 'The page');
   app.get('/api/docs', { config: { openapi: page } }, (_request, reply) =>

@@ -100,12 +100,21 @@ export function transcodeJob(deps: TranscodeDeps): JobHandler<TranscodePayload> 
 
 const exec = promisify(execFile);
 
-/** Whether ffmpeg and ffprobe run on this machine (checked once, at start). */
-export async function ffmpegRuns(commands: readonly string[] = ['ffmpeg', 'ffprobe']): Promise<boolean> {
-  try {
-    await Promise.all(commands.map((command) => exec(command, ['-version'])));
-    return true;
-  } catch {
-    return false;
+const checked = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether ffmpeg and ffprobe run on this machine: asked once per process and PATH, since the answer
+ * holds for its life and every start would otherwise wait on two child processes (about 100 ms).
+ */
+export function ffmpegRuns(commands: readonly string[] = ['ffmpeg', 'ffprobe']): Promise<boolean> {
+  const key = [process.env.PATH, ...commands].join('\0');
+  let answer = checked.get(key);
+  if (!answer) {
+    answer = Promise.all(commands.map((command) => exec(command, ['-version']))).then(
+      () => true,
+      () => false,
+    );
+    checked.set(key, answer);
   }
+  return answer;
 }
