@@ -11,12 +11,12 @@
 //   and completes in one transaction. An answer is either in the score or refused with 409. A
 //   submitted attempt answers as it is.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Answer, Question } from '../../../shared/quiz';
 import type { Db, Tx } from '../../db/client';
 import { dialect } from '../../db/dialect';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedAs, preparedPerDatabase } from '../../db/prepared';
 import { courseAttemptAnswers, courseAttempts } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { keepAttemptKey } from './attempt-keys';
@@ -69,19 +69,41 @@ const toAttempt = (row: Row): AttemptRow => ({
   results: row.results === null ? null : (JSON.parse(row.results) as StoredResult[]),
 });
 
-export async function findAttempt(db: Pick<Db, 'select'>, id: string): Promise<AttemptRow | undefined> {
-  const [row] = await db.select(columns).from(courseAttempts).where(eq(courseAttempts.id, id));
-  return row && toAttempt(row);
+const p = sql.placeholder;
+
+// The statements a start, a save and a submit run, prepared once per database (in a transaction on
+// PostgreSQL, once per transaction) and named, so that PostgreSQL plans each once per connection:
+// a quiz's calls are the busiest of the site (decision 061).
+const byId = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select(columns)
+      .from(courseAttempts)
+      .where(eq(courseAttempts.id, p('id'))),
+    'attempt-by-id',
+  ),
+);
+
+export async function findAttempt(db: Db, id: string): Promise<AttemptRow | undefined> {
+  const [row] = await byId(db, '').execute({ id });
+  return row && toAttempt(row as Row);
 }
 
-const ofMember = (userId: string, lessonId: string) => and(eq(courseAttempts.userId, userId), eq(courseAttempts.lessonId, lessonId));
+const ofMember = () => and(eq(courseAttempts.userId, p('userId')), eq(courseAttempts.lessonId, p('lessonId')));
 
-export async function findOpenAttempt(db: Pick<Db, 'select'>, userId: string, lessonId: string): Promise<AttemptRow | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(courseAttempts)
-    .where(and(ofMember(userId, lessonId), isNull(courseAttempts.submittedAt)));
-  return row && toAttempt(row);
+const openOfMember = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select(columns)
+      .from(courseAttempts)
+      .where(and(ofMember(), isNull(courseAttempts.submittedAt))),
+    'attempt-open',
+  ),
+);
+
+export async function findOpenAttempt(db: Db, userId: string, lessonId: string): Promise<AttemptRow | undefined> {
+  const [row] = await openOfMember(db, '').execute({ userId, lessonId });
+  return row && toAttempt(row as Row);
 }
 
 /** What the quiz's answer says of the member's attempts: how many, the best, and the last submit. */
@@ -91,23 +113,59 @@ export interface AttemptsSummary {
   lastSubmittedAt: number | null;
 }
 
-export async function summarizeAttempts(db: Pick<Db, 'select'>, userId: string, lessonId: string): Promise<AttemptsSummary> {
-  const [counts] = await db
-    .select({ used: max(courseAttempts.number), lastSubmittedAt: max(courseAttempts.submittedAt) })
-    .from(courseAttempts)
-    .where(ofMember(userId, lessonId));
-  const [best] = await db
-    .select({ percent: courseAttempts.percent, passed: courseAttempts.passed })
-    .from(courseAttempts)
-    .where(and(ofMember(userId, lessonId), isNotNull(courseAttempts.submittedAt)))
-    .orderBy(desc(courseAttempts.passed), desc(courseAttempts.percent))
-    .limit(1);
+/**
+ * One pass over the member's own attempts (the number index's prefix): the best is the highest
+ * percent among those passed, else the highest of all submitted (only a submitted attempt has a
+ * percent). Asked as "passed first, then percent, limit 1", SQLite chose the lesson's index
+ * instead and read every submitted attempt of the quiz, all members', at each start.
+ */
+const summary = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select({
+        used: max(courseAttempts.number),
+        lastSubmittedAt: max(courseAttempts.submittedAt),
+        bestPassed: sql<number | null>`max(case when ${courseAttempts.passed} then ${courseAttempts.percent} end)`.mapWith(Number),
+        bestOfAll: max(courseAttempts.percent),
+      })
+      .from(courseAttempts)
+      .where(ofMember()),
+    'attempt-summary',
+  ),
+);
+
+export async function summarizeAttempts(db: Db, userId: string, lessonId: string): Promise<AttemptsSummary> {
+  const [counts] = await summary(db, '').execute({ userId, lessonId });
+  const bestPassed = counts?.bestPassed ?? null;
+  const bestOfAll = counts?.bestOfAll ?? null;
   return {
     used: counts?.used ?? 0,
-    best: best ? { percent: best.percent!, passed: best.passed! } : null,
+    best: bestPassed !== null ? { percent: bestPassed, passed: true } : bestOfAll !== null ? { percent: bestOfAll, passed: false } : null,
     lastSubmittedAt: counts?.lastSubmittedAt ?? null,
   };
 }
+
+const lastNumber = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select({ number: max(courseAttempts.number) })
+      .from(courseAttempts)
+      .where(ofMember()),
+    'attempt-last-number',
+  ),
+);
+
+const insertAttempt = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .insert(courseAttempts)
+      .values({ id: p('id'), userId: p('userId'), lessonId: p('lessonId'), number: p('number'), startedAt: p('startedAt'), questions: p('questions') })
+      // Either key: another open attempt (the partial index) or this number taken (the other index).
+      .onConflictDoNothing()
+      .returning(columns),
+    'attempt-insert',
+  ),
+);
 
 export interface NewAttempt {
   userId: string;
@@ -127,31 +185,23 @@ export async function startAttempt(db: Db, start: NewAttempt): Promise<{ state: 
   for (let round = 0; round < 5; round++) {
     const open = await findOpenAttempt(db, start.userId, start.lessonId);
     if (open) return { state: 'open', attempt: open };
-    const [last] = await db
-      .select({ number: max(courseAttempts.number) })
-      .from(courseAttempts)
-      .where(ofMember(start.userId, start.lessonId));
+    const [last] = await lastNumber(db, '').execute({ userId: start.userId, lessonId: start.lessonId });
     const number = (last?.number ?? 0) + 1;
     if (start.attemptsAllowed !== null && number > start.attemptsAllowed) {
       // The last attempt allowed may have been started between the two reads above: then it is the answer.
       const startedMeanwhile = await findOpenAttempt(db, start.userId, start.lessonId);
       return startedMeanwhile ? { state: 'open', attempt: startedMeanwhile } : { state: 'no-attempts-left' };
     }
-    const [row] = await db
-      .insert(courseAttempts)
-      .values({
-        id: randomUUID(),
-        userId: start.userId,
-        lessonId: start.lessonId,
-        number,
-        startedAt: start.at,
-        questions: JSON.stringify(start.questions),
-      })
-      // Either key: another open attempt (the partial index) or this number taken (the other index).
-      .onConflictDoNothing()
-      .returning(columns);
+    const [row] = await insertAttempt(db, '').execute({
+      id: randomUUID(),
+      userId: start.userId,
+      lessonId: start.lessonId,
+      number,
+      startedAt: start.at,
+      questions: JSON.stringify(start.questions),
+    });
     if (row) {
-      const attempt = toAttempt(row);
+      const attempt = toAttempt(row as Row);
       keepAttemptKey(db, attempt);
       return { state: 'started', attempt };
     }
@@ -159,16 +209,21 @@ export async function startAttempt(db: Db, start: NewAttempt): Promise<{ state: 
   throw new Error('An attempt could not be started after five rounds of parallel starts');
 }
 
+const answersOf = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select({ questionId: courseAttemptAnswers.questionId, answer: courseAttemptAnswers.answer })
+      .from(courseAttemptAnswers)
+      .where(eq(courseAttemptAnswers.attemptId, p('attemptId'))),
+    'attempt-answers',
+  ),
+);
+
 /** The answers given in the attempt, by question id. */
-export async function readAnswers(db: Pick<Db, 'select'>, attemptId: string): Promise<Record<string, Answer>> {
-  const rows = await db
-    .select({ questionId: courseAttemptAnswers.questionId, answer: courseAttemptAnswers.answer })
-    .from(courseAttemptAnswers)
-    .where(eq(courseAttemptAnswers.attemptId, attemptId));
+export async function readAnswers(db: Db, attemptId: string): Promise<Record<string, Answer>> {
+  const rows = await answersOf(db, '').execute({ attemptId });
   return Object.fromEntries(rows.map((row) => [row.questionId, JSON.parse(row.answer) as Answer]));
 }
-
-const p = sql.placeholder;
 
 /**
  * The save: the answer's row, from the attempt's row while it is the member's and open, upserted.
@@ -187,15 +242,17 @@ const upsertAnswer = preparedPerDatabase((db) => {
     })
     .from(courseAttempts)
     .where(and(eq(courseAttempts.id, p('attemptId')), eq(courseAttempts.userId, p('userId')), isNull(courseAttempts.submittedAt)));
-  return db
-    .insert(courseAttemptAnswers)
-    .select(dialect === 'postgres' ? ((open as unknown as PgSelect).for('share') as unknown as typeof open) : open)
-    .onConflictDoUpdate({
-      target: [courseAttemptAnswers.attemptId, courseAttemptAnswers.questionId],
-      set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at` },
-    })
-    .returning({ attemptId: courseAttemptAnswers.attemptId })
-    .prepare();
+  return preparedAs(
+    db
+      .insert(courseAttemptAnswers)
+      .select(dialect === 'postgres' ? ((open as unknown as PgSelect).for('share') as unknown as typeof open) : open)
+      .onConflictDoUpdate({
+        target: [courseAttemptAnswers.attemptId, courseAttemptAnswers.questionId],
+        set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at` },
+      })
+      .returning({ attemptId: courseAttemptAnswers.attemptId }),
+    'attempt-answer-save',
+  );
 });
 
 export interface AnswerSave {
@@ -230,12 +287,30 @@ export interface Scored {
   results: StoredResult[];
 }
 
+const lockedById = preparedPerDatabase((tx) => {
+  const read = tx
+    .select(columns)
+    .from(courseAttempts)
+    .where(eq(courseAttempts.id, p('id')));
+  return preparedAs(dialect === 'postgres' ? ((read as unknown as PgSelect).for('update') as unknown as typeof read) : read, 'attempt-locked');
+});
+
 /** The attempt's row, locked until the transaction ends (PostgreSQL; SQLite's transaction has the one write lock already). */
 async function lockedAttempt(tx: Tx, id: string): Promise<AttemptRow | undefined> {
-  const read = tx.select(columns).from(courseAttempts).where(eq(courseAttempts.id, id));
-  const [row] = dialect === 'postgres' ? await (read as unknown as PgSelect).for('update') : await read;
+  const [row] = await lockedById(tx, '').execute({ id });
   return row && toAttempt(row as Row);
 }
+
+const closeAttempt = preparedPerDatabase((tx) =>
+  preparedAs(
+    tx
+      .update(courseAttempts)
+      // `passed` goes as 1 or 0: SQLite binds no booleans, and PostgreSQL reads '1' and '0' as one.
+      .set({ submittedAt: sql`${p('at')}`, percent: sql`${p('percent')}`, passed: sql`${p('passed')}`, results: sql`${p('results')}` })
+      .where(eq(courseAttempts.id, p('id'))),
+    'attempt-close',
+  ),
+);
 
 /**
  * Closes the attempt with the result `score` gives its answers, and runs `then` (the lesson's
@@ -259,10 +334,13 @@ export function submitAttempt(
       const answers = await readAnswers(tx, attemptId);
       if (attempt.submittedAt !== null) return { attempt, answers };
       const scored = score(attempt, answers);
-      await tx
-        .update(courseAttempts)
-        .set({ submittedAt: at, percent: scored.percent, passed: scored.passed, results: JSON.stringify(scored.results) })
-        .where(eq(courseAttempts.id, attemptId));
+      await closeAttempt(tx, '').execute({
+        id: attemptId,
+        at,
+        percent: scored.percent,
+        passed: scored.passed ? 1 : 0,
+        results: JSON.stringify(scored.results),
+      });
       const submitted: AttemptRow = { ...attempt, submittedAt: at, ...scored };
       const marks = await recordMarks(tx, submitted, answers);
       // Then the rows other submits write too (the lesson's totals behind the completion, the

@@ -87,11 +87,7 @@ export function memberQuizAnswer(settings: QuizSettings, summary: AttemptsSummar
 }
 
 /** The member's attempts for their data export (CONTRACT §5): each with its quiz lesson's id, right answers only once submitted. */
-export async function exportedAttempts(
-  db: Pick<Db, 'select'>,
-  userId: string,
-  titles: ReadonlyMap<string, string>,
-): Promise<Array<Attempt & { lessonId: string }>> {
+export async function exportedAttempts(db: Db, userId: string, titles: ReadonlyMap<string, string>): Promise<Array<Attempt & { lessonId: string }>> {
   const attempts = await memberAttempts(db, userId);
   return Promise.all(attempts.map(async (attempt) => ({ lessonId: attempt.lessonId, ...attemptAnswer(attempt, await readAnswers(db, attempt.id), titles) })));
 }

@@ -3,9 +3,10 @@
 // Questions keep their order in `position`, counted from 0, rewritten whole by a reorder after
 // checking that it names exactly the quiz's questions (as the lessons' order is).
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { DEFAULT_QUIZ, type Question, type QuestionKind, type QuestionOption, type QuizSettings, type Taught } from '../../../shared/quiz';
 import type { Db, Tx } from '../../db/client';
+import { preparedAs, preparedPerDatabase } from '../../db/prepared';
 import { courseQuestions, courseQuizzes } from '../../db/schema';
 
 const settingsColumns = {
@@ -30,8 +31,20 @@ export async function readQuizSettings(db: Pick<Db, 'select'>, lessonIds: readon
   return new Map(rows.map((row) => [row.lessonId, settingsOf(row)]));
 }
 
-export async function readQuiz(db: Pick<Db, 'select'>, lessonId: string): Promise<QuizSettings> {
-  return (await readQuizSettings(db, [lessonId])).get(lessonId) ?? DEFAULT_QUIZ;
+// One quiz's settings and questions: read by every start and submit, so prepared and named (decision 061).
+const oneQuiz = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select(settingsColumns)
+      .from(courseQuizzes)
+      .where(eq(courseQuizzes.lessonId, sql.placeholder('lessonId'))),
+    'quiz-settings',
+  ),
+);
+
+export async function readQuiz(db: Db, lessonId: string): Promise<QuizSettings> {
+  const [row] = await oneQuiz(db, '').execute({ lessonId });
+  return row ? settingsOf(row) : DEFAULT_QUIZ;
 }
 
 /** The settings with `changes` applied, written whole (one row per quiz lesson, made at its first save). */
@@ -95,6 +108,22 @@ function toQuestion(row: QuestionRow): StoredQuestion {
 export const questionAnswer = ({ lessonId: _, ...question }: StoredQuestion): Question => question;
 
 const questionOrder = [asc(courseQuestions.position), asc(courseQuestions.id)];
+
+const quizQuestions = preparedPerDatabase((db) =>
+  preparedAs(
+    db
+      .select(questionColumns)
+      .from(courseQuestions)
+      .where(eq(courseQuestions.lessonId, sql.placeholder('lessonId')))
+      .orderBy(...questionOrder),
+    'quiz-questions',
+  ),
+);
+
+/** The questions of one quiz, in order. */
+export async function readQuizQuestions(db: Db, lessonId: string): Promise<StoredQuestion[]> {
+  return (await quizQuestions(db, '').execute({ lessonId })).map((row) => toQuestion(row as QuestionRow));
+}
 
 /** The questions of each of `lessonIds`, in order. */
 export async function readQuestions(db: Pick<Db, 'select'>, lessonIds: readonly string[]): Promise<Map<string, StoredQuestion[]>> {

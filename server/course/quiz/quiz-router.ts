@@ -37,7 +37,17 @@ import { readTallies } from './quiz-tallies';
 import { previewRouter } from './quiz-preview';
 import { questionCreatedSummary, quizUpdatedSummary, questionDeletedSummary, questionsReorderedSummary, questionUpdatedSummary } from './quiz-audit';
 import { attemptAnswer, lessonTitles, memberQuizAnswer, questionsForAttempt, retryAt } from './quiz-answers';
-import { createQuestion, deleteQuestion, questionAnswer, readQuestions, readQuiz, reorderQuestions, updateQuestion, writeQuiz } from './quiz-data';
+import {
+  createQuestion,
+  deleteQuestion,
+  questionAnswer,
+  readQuestions,
+  readQuiz,
+  readQuizQuestions,
+  reorderQuestions,
+  updateQuestion,
+  writeQuiz,
+} from './quiz-data';
 import { scoredAttempt } from './scoring';
 
 const noSuchAttempt = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No attempt with id '${id}'` });
@@ -102,7 +112,7 @@ const memberCalls = {
       const seconds = Math.ceil((waitUntil - now) / 1000);
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: QUIZ_MESSAGES.tryAgainIn(waitText(seconds)), cause: new RetryLater(seconds) });
     }
-    const questions = (await readQuestions(db, [lesson._id])).get(lesson._id)!.map(questionAnswer);
+    const questions = (await readQuizQuestions(db, lesson._id)).map(questionAnswer);
     if (questions.length === 0) throw new TRPCError({ code: 'CONFLICT', message: QUIZ_MESSAGES.noQuestions });
     let started;
     try {

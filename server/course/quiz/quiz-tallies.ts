@@ -6,6 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Answer } from '../../../shared/quiz';
 import type { Db, Tx } from '../../db/client';
+import { preparedAs, preparedPerDatabase } from '../../db/prepared';
 import { courseAttemptMarks, courseAttemptWrongPicks, courseQuestionTallies, courseQuizMembers, courseWrongPickTallies } from '../../db/schema';
 import type { AttemptRow, StoredResult } from './attempt-data';
 
@@ -28,6 +29,75 @@ export interface Marks {
   picks: Array<{ questionId: string; optionId: string }>;
 }
 
+const p = sql.placeholder;
+
+/** `count` rows of `row(i)`: the placeholders of a statement prepared per number of rows. */
+const rowsOf = <Row>(count: string, row: (i: number) => Row): Row[] => Array.from({ length: Number(count) }, (_, i) => row(i));
+
+// A submit's statements, prepared once per database (per transaction on PostgreSQL) and number of
+// rows, and named so that PostgreSQL plans each once per connection (decision 061). The numbers
+// are few: at most the questions of an attempt, or their wrong options.
+const insertMarks = preparedPerDatabase((tx, count: string) =>
+  preparedAs(
+    tx
+      .insert(courseAttemptMarks)
+      .values(rowsOf(count, (i) => ({ attemptId: p('attemptId'), lessonId: p('lessonId'), questionId: p(`q${i}`), full: p(`f${i}`) }))),
+    `quiz-marks-${count}`,
+  ),
+);
+
+const insertPicks = preparedPerDatabase((tx, count: string) =>
+  preparedAs(
+    tx
+      .insert(courseAttemptWrongPicks)
+      .values(rowsOf(count, (i) => ({ attemptId: p('attemptId'), lessonId: p('lessonId'), questionId: p(`q${i}`), optionId: p(`o${i}`) }))),
+    `quiz-picks-${count}`,
+  ),
+);
+
+const addMember = preparedPerDatabase((tx) =>
+  preparedAs(
+    tx
+      .insert(courseQuizMembers)
+      .values({ lessonId: p('lessonId'), userId: p('userId'), attempts: 1, passed: p('passed') })
+      .onConflictDoUpdate({
+        target: [courseQuizMembers.lessonId, courseQuizMembers.userId],
+        set: { attempts: sql`${courseQuizMembers.attempts} + 1`, passed: sql`${courseQuizMembers.passed} or excluded.passed` },
+      }),
+    'quiz-member-add',
+  ),
+);
+
+const addQuestionTallies = preparedPerDatabase((tx, count: string) =>
+  preparedAs(
+    tx
+      .insert(courseQuestionTallies)
+      .values(rowsOf(count, (i) => ({ lessonId: p('lessonId'), questionId: p(`q${i}`), answered: 1, full: p(`f${i}`) })))
+      .onConflictDoUpdate({
+        target: [courseQuestionTallies.lessonId, courseQuestionTallies.questionId],
+        set: { answered: sql`${courseQuestionTallies.answered} + excluded.answered`, full: sql`${courseQuestionTallies.full} + excluded.full` },
+      }),
+    `quiz-question-tallies-${count}`,
+  ),
+);
+
+const addPickTallies = preparedPerDatabase((tx, count: string) =>
+  preparedAs(
+    tx
+      .insert(courseWrongPickTallies)
+      .values(rowsOf(count, (i) => ({ lessonId: p('lessonId'), questionId: p(`q${i}`), optionId: p(`o${i}`), picks: 1 })))
+      .onConflictDoUpdate({
+        target: [courseWrongPickTallies.lessonId, courseWrongPickTallies.questionId, courseWrongPickTallies.optionId],
+        set: { picks: sql`${courseWrongPickTallies.picks} + 1` },
+      }),
+    `quiz-pick-tallies-${count}`,
+  ),
+);
+
+/** The placeholders' values of `rows` under their names in `rowsOf`: `q0`, `f0`, `q1`… */
+const numbered = <Row extends object>(rows: readonly Row[], names: { [Key in keyof Row]?: string }) =>
+  Object.fromEntries(rows.flatMap((row, i) => Object.entries(names).map(([key, name]) => [`${name as string}${i}`, row[key as keyof Row]])));
+
 /**
  * Writes a just-submitted attempt's (`results` set) own rows, in its submit's transaction: its
  * marks, its wrong picks and its member's row. Answers what `addToTallies` adds.
@@ -38,18 +108,11 @@ export async function recordMarks(tx: Tx, attempt: AttemptRow, answers: Readonly
   // side by side on PostgreSQL (decision 059), and two never wait on each other in a circle.
   const results = [...(attempt.results ?? [])].sort((a, b) => compare(a.questionId, b.questionId));
   const picks = wrongPicks(results, answers).sort((a, b) => compare(a.questionId, b.questionId) || compare(a.optionId, b.optionId));
+  const attemptId = attempt.id;
   if (results.length > 0)
-    await tx
-      .insert(courseAttemptMarks)
-      .values(results.map((result) => ({ attemptId: attempt.id, lessonId, questionId: result.questionId, full: result.correct })));
-  if (picks.length > 0) await tx.insert(courseAttemptWrongPicks).values(picks.map((pick) => ({ attemptId: attempt.id, lessonId, ...pick })));
-  await tx
-    .insert(courseQuizMembers)
-    .values({ lessonId, userId: attempt.userId, attempts: 1, passed: attempt.passed ?? false })
-    .onConflictDoUpdate({
-      target: [courseQuizMembers.lessonId, courseQuizMembers.userId],
-      set: { attempts: sql`${courseQuizMembers.attempts} + 1`, passed: sql`${courseQuizMembers.passed} or excluded.passed` },
-    });
+    await insertMarks(tx, String(results.length)).execute({ attemptId, lessonId, ...numbered(results, { questionId: 'q', correct: 'f' }) });
+  if (picks.length > 0) await insertPicks(tx, String(picks.length)).execute({ attemptId, lessonId, ...numbered(picks, { questionId: 'q', optionId: 'o' }) });
+  await addMember(tx, '').execute({ lessonId, userId: attempt.userId, passed: attempt.passed ?? false });
   return { lessonId, results, picks };
 }
 
@@ -58,22 +121,11 @@ export async function recordMarks(tx: Tx, attempt: AttemptRow, answers: Readonly
  * writes them last, holding them only until its commit.
  */
 export async function addToTallies(tx: Tx, { lessonId, results, picks }: Marks): Promise<void> {
-  if (results.length > 0)
-    await tx
-      .insert(courseQuestionTallies)
-      .values(results.map((result) => ({ lessonId, questionId: result.questionId, answered: 1, full: result.correct ? 1 : 0 })))
-      .onConflictDoUpdate({
-        target: [courseQuestionTallies.lessonId, courseQuestionTallies.questionId],
-        set: { answered: sql`${courseQuestionTallies.answered} + excluded.answered`, full: sql`${courseQuestionTallies.full} + excluded.full` },
-      });
-  if (picks.length > 0)
-    await tx
-      .insert(courseWrongPickTallies)
-      .values(picks.map((pick) => ({ lessonId, ...pick, picks: 1 })))
-      .onConflictDoUpdate({
-        target: [courseWrongPickTallies.lessonId, courseWrongPickTallies.questionId, courseWrongPickTallies.optionId],
-        set: { picks: sql`${courseWrongPickTallies.picks} + 1` },
-      });
+  if (results.length > 0) {
+    const marks = results.map((result) => ({ questionId: result.questionId, full: result.correct ? 1 : 0 }));
+    await addQuestionTallies(tx, String(marks.length)).execute({ lessonId, ...numbered(marks, { questionId: 'q', full: 'f' }) });
+  }
+  if (picks.length > 0) await addPickTallies(tx, String(picks.length)).execute({ lessonId, ...numbered(picks, { questionId: 'q', optionId: 'o' }) });
 }
 
 export interface QuizTallies {
