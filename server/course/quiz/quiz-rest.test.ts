@@ -291,6 +291,20 @@ describe("the other platforms' bugs", () => {
     expect((await memberQuiz(quiz._id, member.token)).best).toEqual({ percent: 75, passed: true });
   });
 
+  it('the best attempt is a pass before a higher percent that failed, as when the pass mark rose between them', async () => {
+    const { quiz, single, multiple } = await quizLesson({ passPercent: 20 });
+    const member = await course.member('architect@example.com', true);
+    const low = await start(quiz._id, member.token);
+    await answer(low._id, single._id, { optionIds: right(single) }, member.token);
+    expect(await submit(low._id, member.token)).toMatchObject({ percent: 25, passed: true });
+    expect((await api('PUT', `/api/admin/course/lessons/${quiz._id}`, { quiz: { passPercent: 100 } })).status).toBe(200);
+    const high = await start(quiz._id, member.token);
+    await answer(high._id, single._id, { optionIds: right(single) }, member.token);
+    await answer(high._id, multiple._id, { optionIds: right(multiple) }, member.token);
+    expect(await submit(high._id, member.token)).toMatchObject({ percent: 75, passed: false });
+    expect(await memberQuiz(quiz._id, member.token)).toMatchObject({ attemptsUsed: 2, best: { percent: 25, passed: true } });
+  });
+
   it('ticking every option does not earn full marks (CourseLit): wrong picks cost', async () => {
     const { quiz, multiple } = await quizLesson();
     const member = await course.member('architect@example.com', true);
