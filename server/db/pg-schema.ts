@@ -395,7 +395,10 @@ export const courseAttempts = pgTable(
     uniqueIndex('course_attempts_open_idx')
       .on(t.userId, t.lessonId)
       .where(sql`${t.submittedAt} is null`),
-    index('course_attempts_lesson_idx').on(t.lessonId, t.submittedAt),
+    // A lesson's attempts (its deletion's cascade) by the lesson first; with the member's columns after
+    // it, a member's lookup (lesson and user) is exact whichever of this and the number index the
+    // planner takes, even when the statistics say the quiz has no attempts yet (decision 061).
+    index('course_attempts_lesson_member_idx').on(t.lessonId, t.userId, t.number),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX `course_attempts_lesson_idx`;--> statement-breakpoint
+CREATE INDEX `course_attempts_lesson_member_idx` ON `course_attempts` (`lesson_id`,`user_id`,`number`);
