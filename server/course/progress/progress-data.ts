@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedAs, preparedPerDatabase } from '../../db/prepared';
 import { courseProgress } from '../../db/schema';
 
 export interface ProgressRow {
@@ -58,29 +58,33 @@ const completedAtSet: Record<Completion, ReturnType<typeof sql>> = {
   keep: sql`${completedAt}`,
 };
 
+// Named (decision 061): PostgreSQL plans it once per connection, also when a quiz's submit runs it
+// in its transaction, where it is built again each time.
 const upsert = preparedPerDatabase((db, completion: Completion) =>
-  db
-    .insert(courseProgress)
-    .values({
-      userId: p('userId'),
-      lessonId: p('lessonId'),
-      positionSeconds: p('positionSeconds'),
-      playedSeconds: p('playedSeconds'),
-      completedAt: p('insertedCompletedAt'),
-      updatedAt: p('at'),
-    })
-    .onConflictDoUpdate({
-      target: [courseProgress.userId, courseProgress.lessonId],
-      set: {
-        positionSeconds: sql`excluded.position_seconds`,
-        // Never down: the unique seconds played only grow.
-        playedSeconds: sql`case when excluded.played_seconds > ${played} then excluded.played_seconds else ${played} end`,
-        completedAt: completedAtSet[completion],
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .returning(stored)
-    .prepare(),
+  preparedAs(
+    db
+      .insert(courseProgress)
+      .values({
+        userId: p('userId'),
+        lessonId: p('lessonId'),
+        positionSeconds: p('positionSeconds'),
+        playedSeconds: p('playedSeconds'),
+        completedAt: p('insertedCompletedAt'),
+        updatedAt: p('at'),
+      })
+      .onConflictDoUpdate({
+        target: [courseProgress.userId, courseProgress.lessonId],
+        set: {
+          positionSeconds: sql`excluded.position_seconds`,
+          // Never down: the unique seconds played only grow.
+          playedSeconds: sql`case when excluded.played_seconds > ${played} then excluded.played_seconds else ${played} end`,
+          completedAt: completedAtSet[completion],
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning(stored),
+    `progress-upsert-${completion}`,
+  ),
 );
 
 function insertedCompletedAt(save: ProgressSave, at: number): number | null {
@@ -103,11 +107,13 @@ export async function saveProgress(db: Db, save: ProgressSave, at: number): Prom
 }
 
 const memberRows = preparedPerDatabase((db) =>
-  db
-    .select({ lessonId: courseProgress.lessonId, ...stored, updatedAt: courseProgress.updatedAt })
-    .from(courseProgress)
-    .where(eq(courseProgress.userId, sql.placeholder('userId')))
-    .prepare(),
+  preparedAs(
+    db
+      .select({ lessonId: courseProgress.lessonId, ...stored, updatedAt: courseProgress.updatedAt })
+      .from(courseProgress)
+      .where(eq(courseProgress.userId, sql.placeholder('userId'))),
+    'progress-member-rows',
+  ),
 );
 
 /** Every row of the member's, by the primary key's prefix. */
