@@ -31,7 +31,8 @@ export async function readQuizSettings(db: Pick<Db, 'select'>, lessonIds: readon
   return new Map(rows.map((row) => [row.lessonId, settingsOf(row)]));
 }
 
-// One quiz's settings and questions: read by every start and submit, so prepared and named (decision 061).
+// One quiz's settings, read by every start and submit (its questions, below, by every start):
+// prepared and named (decision 061).
 const oneQuiz = preparedPerDatabase((db) =>
   preparedAs(
     db
