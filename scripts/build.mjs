@@ -56,6 +56,7 @@ await esbuild({
     'scripts/admin-create': 'scripts/admin-create.ts',
     'scripts/db-copy': 'scripts/db-copy.ts',
     'scripts/bench': 'scripts/bench/main.ts',
+    'scripts/bench-quiz-takers': 'scripts/bench/quiz-takers-process.ts',
   },
   outdir: 'dist',
 });

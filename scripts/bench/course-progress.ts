@@ -23,6 +23,7 @@ import { MEMBER_PASSWORD, seedMembers, seedProgressLessons, seedProgressRowsPost
 import { dropSiteFolder, seededBefore, signInMembers, siteFile, siteFolder, sitesOver } from './course-sites';
 import { keepAliveGet } from './keep-alive-get';
 import { fmt, median, percentile } from './stats';
+import { sleepUntil, timedRequest } from './timed-request';
 
 const MEMBERS = 100_000;
 const VIEWERS = 2_000;
@@ -36,33 +37,6 @@ const IDLE_SERVER = `
 import http from 'node:http';
 http.createServer((request, response) => response.end('{}')).listen(Number(process.env.PORT), '127.0.0.1');
 `;
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-}
-
-/** One request over `agent`: its status, body and time from the request to the answer's end (a network error is status 0). */
-function timedRequest(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    const sent = performance.now();
-    const request = http.request(
-      url,
-      { agent, method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - sent, body: Buffer.concat(chunks).toString() }));
-        response.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: error.message }));
-      },
-    );
-    request.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: error.message }));
-    request.end(body);
-  });
-}
-
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
 
 /** The viewers' saves and /healthz meanwhile; prints the figures. */
 async function viewersSaving(server: ServerProcess, control: ServerProcess, viewers: ReadonlyArray<{ authorization: string }>, lessonIds: readonly string[]) {

@@ -19,6 +19,7 @@ import { storedNameOf } from '../../server/course/files/files-disk';
 import { addFile } from '../../server/course/files/files-data';
 import { PendingEvents } from '../../server/events/after-commit';
 import { seedUsers } from './seed-users';
+import { seededRandom } from './stats';
 
 /** Every seeded member's password. */
 export const MEMBER_PASSWORD = 'bench member password';
@@ -29,15 +30,6 @@ export const MEMBER_PASSWORD = 'bench member password';
  * seconds instead of minutes, and nothing in the product changes for it.
  */
 export const cheapMemberHash = () => argon2.hash(MEMBER_PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
-
-/** A small deterministic generator, so that every run seeds the same text. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /**
  * `count` members (seedUsers' people), all active Architects since their sign-up, with the cheap
@@ -235,7 +227,7 @@ const timestamp = (seconds: number) => `${pad(Math.floor(seconds / 3600))}:${pad
 
 /** A lesson's one-hour WebVTT transcript, the same on every run. */
 export function transcriptVtt(lesson: number): string {
-  const next = random(1000 + lesson);
+  const next = seededRandom(1000 + lesson);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const sentence = () => `${pick(OPENERS)} ${pick(SUBJECTS)} ${pick(VERBS)} ${pick(OBJECTS)}${pick(CLOSERS)}`;
   const lines = ['WEBVTT', ''];

@@ -1,12 +1,14 @@
 // Issue 35's quiz figures, on SQLite and PostgreSQL (`npm run bench -- quiz`):
 // - 2,000 Architects each taking a ten-question quiz over 60 s through the real routes (kept-alive
-//   HTTP): a start, ten answer saves half a second apart, a submit; each spread evenly over the
-//   first 50 s. The saves' and the submits' times from request to the answer's end, and the errors.
+//   HTTP): a start, ten answer saves half a second apart on average, a submit; each member beginning
+//   at a moment of the first 50 s. The saves' and the submits' times from request to the answer's
+//   end, and the errors; and first the floor: the same members on the same schedule asking
+//   GET /healthz. The members run in a process of their own (quiz-takers.ts, decision 062).
 // - GET /api/admin/course/lessons/{id}/quiz-insights over a second quiz holding 100,000 submitted
 //   attempts (50 by each member, ten answers each), sequentially: read from the running totals.
 // Both sites answer the same data: the SQLite file is seeded, then copied into PostgreSQL (db:copy).
 // It prints figures and asserts nothing.
-import http from 'node:http';
+import { fork } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -28,12 +30,11 @@ import { tempDataDir } from '../server-process';
 import { keepAliveGet } from './keep-alive-get';
 import { listenOverflows } from './listen-overflows';
 import { fmt, median, percentile } from './stats';
+import { answerTo, type TakersJob, type TakersTimes } from './quiz-takers';
 
 const MEMBERS = 2_000;
 const QUESTIONS = 10;
 const ATTEMPTS_EACH = 50;
-const SPREAD_MS = 50_000;
-const ANSWER_EVERY_MS = 500;
 const INSIGHTS_SAMPLES = 50;
 
 interface Seeded {
@@ -68,14 +69,6 @@ async function seedQuiz(db: Parameters<typeof transaction>[0], title: string): P
     }
     return { id: lesson._id, questions };
   });
-}
-
-/** What a member answers to `question`: right for most, wrong now and then. */
-function answerTo(question: Question, member: number): { optionIds: string[] } | { text: string } {
-  const right = (member + question.points) % 4 !== 0;
-  if (question.kind === 'text') return { text: right ? 'Attention' : 'noise' };
-  const options = question.options.filter((option) => option.correct === right);
-  return { optionIds: (question.kind === 'single' ? options.slice(0, 1) : options).map((option) => option._id) };
 }
 
 /**
@@ -149,77 +142,25 @@ async function seedSite(dataDir: string): Promise<Seeded> {
   return { quizId: taken.id, insightsQuizId: insights.id, questions: taken.questions, emails: emails.slice(0, MEMBERS) };
 }
 
-interface Timed {
-  status: number;
-  ms: number;
-  body: string;
-}
-
-function timedRequest(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body: string): Promise<Timed> {
-  return new Promise((resolve) => {
-    const sent = performance.now();
-    const request = http.request(
-      url,
-      { agent, method, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - sent, body: Buffer.concat(chunks).toString() }));
-        response.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: error.message }));
-      },
-    );
-    request.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: error.message }));
-    request.end(body);
+/** The members' run, in a process of their own that holds nothing but them (quiz-takers-process.ts). */
+function takersInOwnProcess(job: TakersJob): Promise<TakersTimes> {
+  const child = fork(new URL('./bench-quiz-takers.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    child.once('message', (times) => resolve(times as TakersTimes));
+    child.once('exit', (code) => reject(new Error(`the quiz takers' process ended (exit code ${code}) before it answered`)));
+    child.send(job);
   });
 }
 
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-
-async function membersTakingTheQuiz(serverUrl: string, members: ReadonlyArray<{ authorization: string }>, quizId: string, questions: Question[]) {
-  // Each member's own kept-alive connection, as their browser holds one: a pool shared by all
-  // would open a burst of new connections whenever the answers slow down, overflowing the
-  // server's accept queue, and the dropped handshakes' retries (1, 3, 7… s) would be the tail.
-  const agents = members.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+async function membersTakingTheQuiz(job: TakersJob) {
   const overflowsBefore = listenOverflows();
-  const saves: number[] = [];
-  const submits: number[] = [];
-  const failures = new Map<string, number>();
-  const failed = (what: string, answer: Timed) => {
-    const key = `${what}: ${answer.status} ${answer.body.slice(0, 120)}`;
-    failures.set(key, (failures.get(key) ?? 0) + 1);
-  };
-  const start = performance.now() + 100;
-  await Promise.all(
-    members.map(async (auth, m) => {
-      const agent = agents[m]!;
-      const begin = start + (m / members.length) * SPREAD_MS;
-      await sleepUntil(begin);
-      const started = await timedRequest(agent, `${serverUrl}/api/course/lessons/${quizId}/attempts`, 'POST', auth, '{}');
-      if (started.status !== 201) return failed('start', started);
-      const attempt = (JSON.parse(started.body) as { attempt: { _id: string; questions: Array<{ _id: string }> } }).attempt;
-      for (const [n, question] of questions.entries()) {
-        await sleepUntil(begin + (n + 1) * ANSWER_EVERY_MS);
-        const saved = await timedRequest(
-          agent,
-          `${serverUrl}/api/course/attempts/${attempt._id}/answers/${question._id}`,
-          'PUT',
-          auth,
-          JSON.stringify(answerTo(question, m)),
-        );
-        saves.push(saved.ms);
-        if (saved.status !== 200) failed('save', saved);
-      }
-      const submitted = await timedRequest(agent, `${serverUrl}/api/course/attempts/${attempt._id}/submit`, 'POST', auth, '{}');
-      submits.push(submitted.ms);
-      if (submitted.status !== 200) failed('submit', submitted);
-    }),
-  );
-  for (const agent of agents) agent.destroy();
+  const { floor, saves, submits, failures } = await takersInOwnProcess(job);
   const overflowsAfter = listenOverflows();
-  const errors = [...failures.values()].reduce((sum, n) => sum + n, 0);
+  const errors = failures.reduce((sum, [, n]) => sum + n, 0);
   const line = (label: string, times: number[]) =>
     `${label} ${times.length}: p50 ${fmt(median(times), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(Math.max(...times), 1)} ms`;
   const overflows = overflowsBefore === null || overflowsAfter === null ? 'unknown' : String(overflowsAfter - overflowsBefore);
+  console.log(`  ${line('floor: GET /healthz at the same pace', floor)}`);
   console.log(`  ${line('answer saves', saves)}; ${line('submits', submits)}; errors ${errors}; accept-queue overflows ${overflows}`);
   for (const [what, n] of failures) console.log(`    ${n} × ${what}`);
 }
@@ -262,7 +203,7 @@ export async function benchQuiz(postgres: PostgresServer) {
       try {
         const members = await signInMembers(server.url, seeded.emails, MEMBER_PASSWORD);
         console.log(`${site.label}:`);
-        await membersTakingTheQuiz(server.url, members, seeded.quizId, seeded.questions);
+        await membersTakingTheQuiz({ serverUrl: server.url, members, quizId: seeded.quizId, questions: seeded.questions });
         await insightsReads(server.url, seeded.insightsQuizId);
       } finally {
         await server.stop();

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { MembershipTier, Role, UserStatus } from '../../shared/constants';
 import { foldAscii, shortGrams } from '../../server/users/search-index';
+import { seededRandom } from './stats';
 
 const FIRST = [
   'Ada',
@@ -76,15 +77,6 @@ const DOMAINS = ['example.com', 'mail.test', 'inbox.example.org', 'post.example.
 const RARE_NAME = 'Zed Quist';
 const RARE_EVERY = 10_000;
 
-/** A small deterministic generator, so that every run seeds the same users. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** A seeded user: what seedUsers writes, and what a test may insert through the data functions. */
 export interface SeededPerson {
   name: string;
@@ -97,7 +89,7 @@ export interface SeededPerson {
 
 /** The users number `startAt` to `startAt + count - 1` of the seed, the same on every run. */
 export function* seededPeople(count: number, startAt = 0): Generator<SeededPerson> {
-  const next = random(42 + startAt);
+  const next = seededRandom(42 + startAt);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   // Spread over the last few years, oldest first, so createdAt order means something.
   const firstCreatedAt = Date.now() - 3 * 365 * 86_400_000;

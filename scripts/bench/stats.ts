@@ -28,3 +28,12 @@ export async function timesOfRuns(samples: number, run: () => unknown, budgetMs 
 export async function p95OfRuns(samples: number, run: () => unknown, budgetMs = Infinity): Promise<number> {
   return percentile(await timesOfRuns(samples, run, budgetMs), 95);
 }
+
+/** A small deterministic generator of numbers in [0, 1), so that every run draws the same ones. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}

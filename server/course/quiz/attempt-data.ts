@@ -341,10 +341,11 @@ export function submitAttempt(
       });
       const submitted: AttemptRow = { ...attempt, submittedAt: at, ...scored };
       const marks = await recordMarks(tx, submitted, answers);
-      // Then the rows other submits write too (the lesson's totals behind the completion, the
-      // quiz's tallies), each held from its write to the commit: as few statements as can be.
-      await then(tx, submitted);
+      // Then the rows other submits write too, each held from its write to the commit: the quiz's
+      // tallies, then the completion, whose triggers write the lesson's and the module's totals,
+      // rows every member's progress in the module writes (decision 062).
       await addToTallies(tx, marks);
+      await then(tx, submitted);
       return { attempt: submitted, answers };
     },
     { isolation: 'read committed' },
