@@ -214,7 +214,15 @@ describe('enable', () => {
     const secret = (await post('/api/auth/2fa/setup')).body.secret as string;
     const code = totpCode(secret, clock.now());
     const answers = await Promise.all([1, 2, 3].map(() => post('/api/auth/2fa/enable', { password: mia.password, code })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    // A loser that got past the session check before the winner committed finds it on; one that got
+    // there after finds its session ended by the winner. Which, depends on the machine's pace.
+    for (const loser of answers.filter((a) => a.status !== 200)) {
+      expect([
+        { status: 400, message: MESSAGES.twoFactorAlreadyOn },
+        { status: 401, message: MESSAGES.sessionExpired },
+      ]).toContainEqual({ status: loser.status, message: loser.body.message });
+    }
     const winner = answers.find((a) => a.status === 200)!.body.recoveryCodes as string[];
     const stored = (await rows<{ code_hash: string }>('select code_hash from recovery_codes')).map((r) => r.code_hash).sort();
     expect(stored).toEqual(winner.map((c) => hashRecoveryCode(normalizeRecoveryCode(c)!)).sort());
