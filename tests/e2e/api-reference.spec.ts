@@ -31,7 +31,8 @@ test('the API reference shows every section of the document, and Try it out answ
   const problems = watchConsole(page);
   await page.goto('/api/docs');
   await expect(page).toHaveTitle('API reference · Quantum Path');
-  await expect(page.getByRole('heading', { name: /Quantum Path API/ })).toBeVisible();
+  // The first render of the whole document, seen to take more than the 7 s of a step.
+  await expect(page.getByRole('heading', { name: /Quantum Path API/ })).toBeVisible({ timeout: 30_000 });
   for (const section of ['Auth', 'Users', 'Media', 'Slider', 'Playlists', 'Reference']) {
     await expect(page.getByRole('heading', { name: section, exact: false }).first()).toBeVisible();
   }
@@ -56,7 +57,7 @@ test("the reference shows this site's document only: a url in the address does n
   // Swagger UI can take its document's address from the query; a link like this one must not make
   // the site's origin show a document (and its links) written by someone else.
   await page.goto('/api/docs?url=/api/slider/public&configUrl=/api/slider/public');
-  await expect(page.getByRole('heading', { name: /Quantum Path API/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Quantum Path API/ })).toBeVisible({ timeout: 30_000 });
   expect(requested).not.toContain('/api/slider/public');
   expect(problems).toEqual([]);
 });

@@ -25,6 +25,8 @@ const test = base.extend<object, { site: Awaited<ReturnType<typeof startSite>> }
 });
 
 test('an Explorer pays through the Payment Link, and /welcome opens the first Architect lesson once Stripe confirms', async ({ page, request, site }) => {
+  // Seven page loads, two sign-ins and a video playing: about 20 s alone, more beside another worker.
+  test.slow();
   const problems = watchConsole(page);
   // The course's first lesson, for Architects only, in the first of the ten modules.
   const adminLogin = await request.post('/api/auth/login', { data: site.admin });

@@ -233,6 +233,8 @@ test.describe('between modules', () => {
   test.use({ viewport: { width: 1280, height: 1400 } });
 
   test("a mouse drags a lesson into another module, and the editor's Module select moves it back", async ({ page, request, site }) => {
+    // Two modules built, a drag in small mouse steps, then the editor: about 25 s beside another worker.
+    test.slow();
     const problems = watchConsole(page);
     const headers = { Authorization: `Bearer ${await adminToken(request, site)}` };
     const first = uniqueStem('Near');
