@@ -160,7 +160,7 @@ async function membersTakingTheQuiz(job: TakersJob) {
   const line = (label: string, times: number[]) =>
     `${label} ${times.length}: p50 ${fmt(median(times), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(Math.max(...times), 1)} ms`;
   const overflows = overflowsBefore === null || overflowsAfter === null ? 'unknown' : String(overflowsAfter - overflowsBefore);
-  console.log(`  ${line('floor: GET /healthz at the same pace', floor)}`);
+  console.log(`  ${line('floor: GET /healthz on the same schedule', floor)}`);
   console.log(`  ${line('answer saves', saves)}; ${line('submits', submits)}; errors ${errors}; accept-queue overflows ${overflows}`);
   for (const [what, n] of failures) console.log(`    ${n} × ${what}`);
 }
