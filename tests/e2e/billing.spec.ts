@@ -25,7 +25,7 @@ const test = base.extend<object, { site: Awaited<ReturnType<typeof startSite>> }
 });
 
 test('an Explorer pays through the Payment Link, and /welcome opens the first Architect lesson once Stripe confirms', async ({ page, request, site }) => {
-  // Seven page loads, two sign-ins and a video playing: about 20 s alone, more beside another worker.
+  // Seven page loads, two sign-ins and a video playing: 15 s alone, up to 42 s beside another worker.
   test.slow();
   const problems = watchConsole(page);
   // The course's first lesson, for Architects only, in the first of the ten modules.
