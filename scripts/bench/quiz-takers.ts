@@ -1,8 +1,10 @@
 // The members of the quiz bench (scripts/bench/quiz.ts): each on their own kept-alive connection, a
-// start, ten answer saves and a submit; and before them the same members on the same schedule
-// asking GET /healthz, the floor of this machine, this client and the server's HTTP layer under the
-// very same pattern of requests. They run in a process of their own (quiz-takers-process.ts) that
-// holds nothing else, as the members' browsers do (decision 062).
+// start, ten answer saves and a submit. Before them, the same members on the same schedule ask for
+// two floors: GET /healthz, what this machine, this client and the server's HTTP layer take under
+// the very same pattern of requests (decision 062); then an attempt that does not exist: a save's
+// two round trips to the database with a read where the save writes (the session's read, a read
+// by key, a 404; decision 064). They run in a process of their own (quiz-takers-process.ts) that
+// holds nothing else, as the members' browsers do.
 //
 // The schedule is drawn at random, the same every run: each member begins at a moment of the first
 // 50 s, and thinks between 250 and 750 ms (half a second on average) before each answer. Members on
@@ -15,6 +17,8 @@ import { sleepUntil, timedRequest, type TimedAnswer } from './timed-request';
 
 const SPREAD_MS = 50_000;
 const THINK_MS = { least: 250, most: 750 };
+// The database floor's attempt: a well-formed id that no attempt has.
+const NO_ATTEMPT = '00000000-0000-4000-8000-000000000000';
 
 export interface TakersJob {
   serverUrl: string;
@@ -26,6 +30,7 @@ export interface TakersJob {
 /** Every request's time from sending to the answer's end, in ms, and the refusals counted by what they said. */
 export interface TakersTimes {
   floor: number[];
+  databaseFloor: number[];
   saves: number[];
   submits: number[];
   failures: Array<[string, number]>;
@@ -55,7 +60,7 @@ export async function takeTheQuiz(job: TakersJob): Promise<TakersTimes> {
   // would open a burst of new connections whenever the answers slow down, overflowing the
   // server's accept queue, and the dropped handshakes' retries (1, 3, 7… s) would be the tail.
   const agents = members.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  const times: TakersTimes = { floor: [], saves: [], submits: [], failures: [] };
+  const times: TakersTimes = { floor: [], databaseFloor: [], saves: [], submits: [], failures: [] };
   const failures = new Map<string, number>();
   const failed = (what: string, answer: TimedAnswer) => {
     const key = `${what}: ${answer.status} ${answer.body.slice(0, 120)}`;
@@ -63,17 +68,22 @@ export async function takeTheQuiz(job: TakersJob): Promise<TakersTimes> {
   };
 
   const moments = schedule(members.length, questions.length);
-  const floorStart = performance.now() + 100;
-  await Promise.all(
-    members.map(async (auth, m) => {
-      for (let n = 1; n <= questions.length; n++) {
-        await sleepUntil(floorStart + moments[m]![n]!);
-        const answer = await timedRequest(agents[m]!, `${serverUrl}/healthz`, 'GET', auth);
-        times.floor.push(answer.ms);
-        if (answer.status !== 200) failed('floor', answer);
-      }
-    }),
-  );
+  /** Each member asks `path` at the moments of their ten answers; `expected` is the status it answers. */
+  const floorOf = async (what: string, path: string, expected: number, into: number[]) => {
+    const floorStart = performance.now() + 100;
+    await Promise.all(
+      members.map(async (auth, m) => {
+        for (let n = 1; n <= questions.length; n++) {
+          await sleepUntil(floorStart + moments[m]![n]!);
+          const answer = await timedRequest(agents[m]!, `${serverUrl}${path}`, 'GET', auth);
+          into.push(answer.ms);
+          if (answer.status !== expected) failed(what, answer);
+        }
+      }),
+    );
+  };
+  await floorOf('floor', '/healthz', 200, times.floor);
+  await floorOf('database floor', `/api/course/attempts/${NO_ATTEMPT}`, 404, times.databaseFloor);
 
   const start = performance.now() + 100;
   await Promise.all(

@@ -2,8 +2,9 @@
 // - 2,000 Architects each taking a ten-question quiz over 60 s through the real routes (kept-alive
 //   HTTP): a start, ten answer saves half a second apart on average, a submit; each member beginning
 //   at a moment of the first 50 s. The saves' and the submits' times from request to the answer's
-//   end, and the errors; and first the floor: the same members on the same schedule asking
-//   GET /healthz. The members run in a process of their own (quiz-takers.ts, decision 062).
+//   end, and the errors; and first two floors: the same members on the same schedule asking
+//   GET /healthz, then an attempt that does not exist (a save's reads without its write). The
+//   members run in a process of their own (quiz-takers.ts, decisions 062 and 064).
 // - GET /api/admin/course/lessons/{id}/quiz-insights over a second quiz holding 100,000 submitted
 //   attempts (50 by each member, ten answers each), sequentially: read from the running totals.
 // Both sites answer the same data: the SQLite file is seeded, then copied into PostgreSQL (db:copy).
@@ -154,13 +155,14 @@ function takersInOwnProcess(job: TakersJob): Promise<TakersTimes> {
 
 async function membersTakingTheQuiz(job: TakersJob) {
   const overflowsBefore = listenOverflows();
-  const { floor, saves, submits, failures } = await takersInOwnProcess(job);
+  const { floor, databaseFloor, saves, submits, failures } = await takersInOwnProcess(job);
   const overflowsAfter = listenOverflows();
   const errors = failures.reduce((sum, [, n]) => sum + n, 0);
   const line = (label: string, times: number[]) =>
     `${label} ${times.length}: p50 ${fmt(median(times), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(Math.max(...times), 1)} ms`;
   const overflows = overflowsBefore === null || overflowsAfter === null ? 'unknown' : String(overflowsAfter - overflowsBefore);
   console.log(`  ${line('floor: GET /healthz on the same schedule', floor)}`);
+  console.log(`  ${line("database floor: an attempt that does not exist (the session's read, a read by key, 404)", databaseFloor)}`);
   console.log(`  ${line('answer saves', saves)}; ${line('submits', submits)}; errors ${errors}; accept-queue overflows ${overflows}`);
   for (const [what, n] of failures) console.log(`    ${n} × ${what}`);
 }
