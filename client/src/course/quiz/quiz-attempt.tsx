@@ -1,7 +1,7 @@
 // An attempt in progress: every question on one page (decision 050), each answer saved as it is
 // given, a progress line that stays in sight with Submit, and a confirmation only when questions
 // are still unanswered.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Answer, Attempt } from '@shared/quiz';
 import { MESSAGES } from '@shared/messages';
 import { serverMessage } from '@/lib/server-message';
@@ -34,8 +34,9 @@ export function QuizAttempt({ attempt, calls, onSubmitted, preview = false }: Pr
   const saver = useAnswerSaver(save, leave);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The Start or Continue button pressed is gone: the keyboard goes on from the attempt's heading.
-  useEffect(() => heading.current?.focus(), []);
+  // The Start or Continue button pressed is gone: the keyboard goes on from the attempt's heading,
+  // moved in the commit that shows it (as the modal's focus is), so no frame has focus nowhere.
+  useLayoutEffect(() => heading.current?.focus(), []);
 
   const total = attempt.questions.length;
   const unanswered = attempt.questions.flatMap((question, index) => (isAnswered(answers[question._id]) ? [] : [index + 1]));

@@ -2,7 +2,7 @@
 // focus to its heading, then each question with its right answer, its explanation and, for a miss,
 // the Rewatch link to the passage that teaches it. Prompts and explanations are Markdown written by
 // the admin; here they are plain text with their line breaks (React escapes them), never HTML.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Answer, Attempt, AttemptQuestion, QuestionResult } from '@shared/quiz';
 import { formatClock } from '../format-time';
@@ -17,7 +17,8 @@ interface Props {
 
 export function QuizResult({ attempt, passPercent, next }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // The score is announced by moving focus to it, in the commit that shows it (as in quiz-attempt.tsx).
+  useLayoutEffect(() => heading.current?.focus(), []);
   const results = new Map((attempt.results ?? []).map((result) => [result.questionId, result]));
   return (
     <div className="quiz-result">
