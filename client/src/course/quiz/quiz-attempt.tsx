@@ -35,7 +35,7 @@ export function QuizAttempt({ attempt, calls, onSubmitted, preview = false }: Pr
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The Start or Continue button pressed is gone: the keyboard goes on from the attempt's heading,
-  // moved in the commit that shows it (as the modal's focus is), so no frame has focus nowhere.
+  // moved in the commit that shows it (as the modal's focus is): no frame shows the page with focus lost.
   useLayoutEffect(() => heading.current?.focus(), []);
 
   const total = attempt.questions.length;
