@@ -34,8 +34,8 @@ export function QuizAttempt({ attempt, calls, onSubmitted, preview = false }: Pr
   const saver = useAnswerSaver(save, leave);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The Start or Continue button pressed is gone: the keyboard goes on from the attempt's heading,
-  // moved in the commit that shows it (as the modal's focus is): no frame shows the page with focus lost.
+  // The Start or Continue button pressed is gone: the keyboard goes on from the attempt's heading.
+  // Focus moves in the commit that shows it, as the modal's does: no frame has it lost.
   useLayoutEffect(() => heading.current?.focus(), []);
 
   const total = attempt.questions.length;
